@@ -1,0 +1,206 @@
+//! Domains (url.bs §3.5 host parser steps 4–9, §3.3 "domain parser").
+//!
+//! An ASCII domain is lowercased and checked for forbidden domain code points
+//! whatever ToASCII says (url.bs as of 2026-06); ToASCII with strict flags then
+//! only decides the `domain-to-ASCII` validation error, so without a sink ASCII
+//! hosts never touch the IDNA tables. Non-ASCII domains go through
+//! [`crate::idna`].
+
+use super::{invalid, ipv4};
+use crate::error::ParseError;
+use crate::input::{is_tab_or_newline, Input};
+use crate::percent_encode::hex_value;
+use crate::storage::Storage;
+use crate::url::HostKind;
+use crate::validation::{ValidationError, ValidationSink};
+use crate::writer::Writer;
+
+pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
+    w: &mut Writer<'_, '_, S>,
+    input: &Input<'_>,
+    start: usize,
+    end: usize,
+    sink: &mut V,
+) -> Result<HostKind, ParseError> {
+    let pos = input.pos(start);
+    let host_start = w.len();
+    let raw = &input.bytes[start..end];
+
+    let mut simple = true;
+    let mut upper = false;
+    for &b in raw {
+        if b == b'%' || b >= 0x80 || is_tab_or_newline(b) {
+            simple = false;
+            break;
+        }
+        upper |= b.is_ascii_uppercase();
+    }
+    if simple {
+        if upper {
+            push_lowercase(w, raw)?;
+        } else {
+            w.push_span(start, end)?;
+        }
+    } else {
+        if V::ENABLED && contains_percent_encoded_byte(input, start, end) {
+            sink.report(ValidationError::DomainPercentEncoded, pos);
+        }
+        // "UTF-8 decode without BOM" would yield U+FFFD, which the domain
+        // parser rejects: fail early instead (the standard allows this).
+        if !push_percent_decoded(w, input, start, end)? {
+            sink.report(ValidationError::DomainToAscii, pos);
+            return Err(invalid(ValidationError::DomainToAscii, pos));
+        }
+    }
+
+    if !w.as_bytes()[host_start..].is_ascii() {
+        #[cfg(feature = "idna")]
+        {
+            w.materialize()?;
+            crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos)?;
+        }
+        #[cfg(not(feature = "idna"))]
+        {
+            return Err(ParseError::IdnaUnavailable { position: pos });
+        }
+    } else if V::ENABLED && !crate::idna::ascii_domain_strictly_valid(&w.as_bytes()[host_start..])
+    {
+        sink.report(ValidationError::DomainToAscii, pos);
+    }
+
+    let host = &w.as_bytes()[host_start..];
+    if host.is_empty() || host.iter().any(|&b| super::is_forbidden_domain_code_point(b)) {
+        return Err(invalid(ValidationError::DomainToAscii, pos));
+    }
+    if ipv4::ends_in_a_number(host) {
+        let addr = ipv4::parse_ipv4(host, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
+        let mut text = [0u8; 15];
+        let n = ipv4::serialize_ipv4(addr, &mut text);
+        w.truncate(host_start);
+        w.push_ascii(&text[..n])?;
+        return Ok(HostKind::Ipv4);
+    }
+    Ok(HostKind::Domain)
+}
+
+fn push_lowercase<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    raw: &[u8],
+) -> Result<(), crate::CapacityError> {
+    let mut chunk = [0u8; 64];
+    for part in raw.chunks(64) {
+        for (d, s) in chunk.iter_mut().zip(part) {
+            *d = s.to_ascii_lowercase();
+        }
+        w.push_ascii(&chunk[..part.len()])?;
+    }
+    Ok(())
+}
+
+/// The two code points after index `i` (tab/newline skipped), if they are
+/// hex digits: the decoded byte and the index after them.
+#[inline]
+fn percent_byte_at(input: &Input<'_>, i: usize, end: usize) -> Option<(u8, usize)> {
+    let (h, hi) = input.at(i + 1);
+    let (l, li) = input.at(hi + 1);
+    if li >= end {
+        return None;
+    }
+    Some((hex_value(h?)? << 4 | hex_value(l?)?, li + 1))
+}
+
+fn contains_percent_encoded_byte(input: &Input<'_>, start: usize, end: usize) -> bool {
+    (start..end).any(|i| input.bytes[i] == b'%' && percent_byte_at(input, i, end).is_some())
+}
+
+/// Appends the percent-decoding of the host (ASCII lowercased). Returns
+/// `Ok(false)` when the decoded bytes are not UTF-8.
+fn push_percent_decoded<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    input: &Input<'_>,
+    start: usize,
+    end: usize,
+) -> Result<bool, crate::CapacityError> {
+    let mut buf = [0u8; 64];
+    let mut n = 0;
+    let mut i = start;
+    while i < end {
+        let b = input.bytes[i];
+        if is_tab_or_newline(b) {
+            i += 1;
+            continue;
+        }
+        let byte = if b == b'%' {
+            match percent_byte_at(input, i, end) {
+                Some((v, next)) => {
+                    i = next;
+                    v
+                }
+                None => {
+                    i += 1;
+                    b
+                }
+            }
+        } else {
+            i += 1;
+            b
+        };
+        buf[n] = byte.to_ascii_lowercase();
+        n += 1;
+        if n == buf.len() {
+            match flush_utf8(w, &mut buf, n)? {
+                Some(rest) => n = rest,
+                None => return Ok(false),
+            }
+        }
+    }
+    match flush_utf8(w, &mut buf, n)? {
+        Some(0) => Ok(true),
+        _ => Ok(false),
+    }
+}
+
+/// Pushes the longest valid UTF-8 prefix of `buf[..n]`, moves an incomplete
+/// trailing sequence to the front and returns its length; `None` if invalid.
+fn flush_utf8<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    buf: &mut [u8; 64],
+    n: usize,
+) -> Result<Option<usize>, crate::CapacityError> {
+    match core::str::from_utf8(&buf[..n]) {
+        Ok(s) => {
+            w.push_str(s)?;
+            Ok(Some(0))
+        }
+        Err(e) if e.error_len().is_none() => {
+            let valid = e.valid_up_to();
+            if let Ok(s) = core::str::from_utf8(&buf[..valid]) {
+                w.push_str(s)?;
+            }
+            buf.copy_within(valid..n, 0);
+            Ok(Some(n - valid))
+        }
+        Err(_) => Ok(None),
+    }
+}
+
+/// UTS #46 ToASCII validity with the URL Standard's strict flags
+/// (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength) for an ASCII, lowercase
+/// domain whose labels do not start with `xn--` (those need the IDNA tables).
+pub(crate) fn ascii_labels_strictly_valid(domain: &[u8]) -> bool {
+    // VerifyDnsLength: 1..=253 without the root label's dot; labels 1..=63.
+    let trimmed = domain.strip_suffix(b".").unwrap_or(domain);
+    if trimmed.is_empty() || trimmed.len() > 253 {
+        return false;
+    }
+    trimmed.split(|&b| b == b'.').all(|label| {
+        !label.is_empty()
+            && label.len() <= 63
+            // UseSTD3ASCIIRules: only [a-z0-9-].
+            && label.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            // CheckHyphens.
+            && label[0] != b'-'
+            && label[label.len() - 1] != b'-'
+            && !(label.len() >= 4 && &label[2..4] == b"--")
+    })
+}

@@ -1,0 +1,181 @@
+//! IPv4 (url.bs §3.5 "ends in a number checker", "IPv4 parser", "IPv4 number
+//! parser"; §3.6 "IPv4 serializer").
+
+use crate::validation::ValidationError;
+
+/// The "ends in a number" checker, on an ASCII domain.
+pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
+    let mut parts = input.rsplit(|&b| b == b'.');
+    let mut last = parts.next().unwrap_or(b"");
+    if last.is_empty() {
+        // A trailing dot: look at the part before it, if any.
+        match parts.next() {
+            Some(p) => last = p,
+            None => return false,
+        }
+    }
+    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    // "0x"/"0X" followed by zero or more hex digits parses as an IPv4 number.
+    last.len() >= 2
+        && last[0] == b'0'
+        && (last[1] | 0x20) == b'x'
+        && last[2..].iter().all(u8::is_ascii_hexdigit)
+}
+
+/// The IPv4 number parser: (value, validation error flag), saturating at
+/// `u64::MAX` (anything over 2^32 fails later anyway).
+fn parse_ipv4_number(mut input: &[u8]) -> Option<(u64, bool)> {
+    if input.is_empty() {
+        return None;
+    }
+    let mut validation_error = false;
+    let mut radix = 10;
+    if input.len() >= 2 && input[0] == b'0' && (input[1] | 0x20) == b'x' {
+        validation_error = true;
+        input = &input[2..];
+        radix = 16;
+    } else if input.len() >= 2 && input[0] == b'0' {
+        validation_error = true;
+        input = &input[1..];
+        radix = 8;
+    }
+    if input.is_empty() {
+        return Some((0, true));
+    }
+    let mut value: u64 = 0;
+    for &b in input {
+        let d = match (radix, b) {
+            (16, _) => crate::percent_encode::hex_value(b)?,
+            (10, b'0'..=b'9') => b - b'0',
+            (8, b'0'..=b'7') => b - b'0',
+            _ => return None,
+        } as u64;
+        value = value.saturating_mul(radix).saturating_add(d);
+    }
+    Some((value, validation_error))
+}
+
+/// The IPv4 parser. Reports validation errors through `report`.
+pub(crate) fn parse_ipv4(
+    input: &[u8],
+    report: &mut impl FnMut(ValidationError),
+) -> Result<u32, ValidationError> {
+    let mut input = input;
+    if input.last() == Some(&b'.') {
+        report(ValidationError::Ipv4EmptyPart);
+        if input.len() > 1 {
+            input = &input[..input.len() - 1];
+        }
+    }
+    let count = input.split(|&b| b == b'.').count();
+    if count < 4 {
+        report(ValidationError::Ipv4TooFewParts);
+    }
+    if count > 4 {
+        report(ValidationError::Ipv4TooManyParts);
+        return Err(ValidationError::Ipv4TooManyParts);
+    }
+    let mut numbers = [0u64; 4];
+    for (i, part) in input.split(|&b| b == b'.').enumerate() {
+        match parse_ipv4_number(part) {
+            None => {
+                report(ValidationError::Ipv4NonNumericPart);
+                return Err(ValidationError::Ipv4NonNumericPart);
+            }
+            Some((n, flag)) => {
+                if flag {
+                    report(ValidationError::Ipv4NonDecimalPart);
+                }
+                numbers[i] = n;
+            }
+        }
+    }
+    let numbers = &numbers[..count];
+    if numbers.iter().any(|&n| n > 255) {
+        report(ValidationError::Ipv4OutOfRangePart);
+    }
+    let (last, init) = match numbers.split_last() {
+        Some(x) => x,
+        None => return Err(ValidationError::Ipv4NonNumericPart),
+    };
+    if init.iter().any(|&n| n > 255) {
+        return Err(ValidationError::Ipv4OutOfRangePart);
+    }
+    if *last >= 256u64.pow(5 - count as u32) {
+        return Err(ValidationError::Ipv4OutOfRangePart);
+    }
+    let mut ipv4 = *last;
+    for (counter, &n) in init.iter().enumerate() {
+        ipv4 += n << (8 * (3 - counter));
+    }
+    Ok(ipv4 as u32)
+}
+
+/// The IPv4 serializer into a stack buffer; returns the used length.
+pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
+    let mut n = 0;
+    for (i, octet) in addr.to_be_bytes().iter().enumerate() {
+        if i > 0 {
+            out[n] = b'.';
+            n += 1;
+        }
+        let o = *octet;
+        if o >= 100 {
+            out[n] = b'0' + o / 100;
+            n += 1;
+        }
+        if o >= 10 {
+            out[n] = b'0' + (o / 10) % 10;
+            n += 1;
+        }
+        out[n] = b'0' + o % 10;
+        n += 1;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(s: &str) -> Result<u32, ValidationError> {
+        parse_ipv4(s.as_bytes(), &mut |_| {})
+    }
+
+    #[test]
+    fn ends_in_a_number_cases() {
+        assert!(ends_in_a_number(b"1.2.3.4"));
+        assert!(ends_in_a_number(b"a.09"));
+        assert!(ends_in_a_number(b"a.0x"));
+        assert!(ends_in_a_number(b"a.1."));
+        assert!(!ends_in_a_number(b"a.0xg"));
+        assert!(!ends_in_a_number(b"example.com"));
+        assert!(!ends_in_a_number(b"."));
+        assert!(!ends_in_a_number(b"a.."));
+    }
+
+    #[test]
+    fn parse_forms() {
+        assert_eq!(p("127.0.0.1"), Ok(0x7F00_0001));
+        assert_eq!(p("0x7f.1"), Ok(0x7F00_0001));
+        assert_eq!(p("017700000001"), Ok(0x7F00_0001));
+        assert_eq!(p("4294967295"), Ok(u32::MAX));
+        assert_eq!(p("4294967296"), Err(ValidationError::Ipv4OutOfRangePart));
+        assert_eq!(p("1.2.3.4.5"), Err(ValidationError::Ipv4TooManyParts));
+        assert_eq!(p("1.256.3.4"), Err(ValidationError::Ipv4OutOfRangePart));
+        assert_eq!(p("09.1"), Err(ValidationError::Ipv4NonNumericPart));
+        assert_eq!(p("0x.0x.0"), Ok(0));
+        assert_eq!(p("1.2.3.4."), Ok(0x0102_0304));
+    }
+
+    #[test]
+    fn serialize() {
+        let mut b = [0; 15];
+        let n = serialize_ipv4(0x7F00_0001, &mut b);
+        assert_eq!(&b[..n], b"127.0.0.1");
+        let n = serialize_ipv4(u32::MAX, &mut b);
+        assert_eq!(&b[..n], b"255.255.255.255");
+    }
+}

@@ -1,0 +1,248 @@
+//! IPv6 (url.bs §3.5 "IPv6 parser", §3.6 "IPv6 serializer").
+
+use crate::input::is_tab_or_newline;
+use crate::validation::ValidationError;
+
+/// A pointer over `bytes` that skips ASCII tab or newline (already "removed"
+/// from the input by the basic URL parser).
+struct Pointer<'a> {
+    bytes: &'a [u8],
+    i: usize,
+}
+
+impl Pointer<'_> {
+    #[inline]
+    fn settle(&mut self) {
+        while self.i < self.bytes.len() && is_tab_or_newline(self.bytes[self.i]) {
+            self.i += 1;
+        }
+    }
+    #[inline]
+    fn c(&mut self) -> Option<u8> {
+        self.settle();
+        self.bytes.get(self.i).copied()
+    }
+    #[inline]
+    fn advance(&mut self) {
+        self.settle();
+        self.i += 1;
+    }
+}
+
+#[inline]
+fn fail<T>(report: &mut impl FnMut(ValidationError), e: ValidationError) -> Result<T, ValidationError> {
+    report(e);
+    Err(e)
+}
+
+/// The IPv6 parser, over the text between the brackets.
+pub(crate) fn parse_ipv6(
+    input: &[u8],
+    report: &mut impl FnMut(ValidationError),
+) -> Result<[u16; 8], ValidationError> {
+    use ValidationError::*;
+    let mut address = [0u16; 8];
+    let mut piece_index = 0usize;
+    let mut compress: Option<usize> = None;
+    let mut p = Pointer { bytes: input, i: 0 };
+
+    if p.c() == Some(b':') {
+        let mut q = Pointer { bytes: input, i: p.i };
+        q.advance();
+        if q.c() != Some(b':') {
+            return fail(report, Ipv6InvalidCompression);
+        }
+        p = q;
+        p.advance();
+        piece_index += 1;
+        compress = Some(piece_index);
+    }
+    while let Some(c) = p.c() {
+        if piece_index == 8 {
+            return fail(report, Ipv6TooManyPieces);
+        }
+        if c == b':' {
+            if compress.is_some() {
+                return fail(report, Ipv6MultipleCompression);
+            }
+            p.advance();
+            piece_index += 1;
+            compress = Some(piece_index);
+            continue;
+        }
+        let mut value: u32 = 0;
+        let mut length = 0;
+        let piece_start = p.i;
+        while length < 4 {
+            match p.c().and_then(crate::percent_encode::hex_value) {
+                Some(d) => {
+                    value = value * 0x10 + d as u32;
+                    p.advance();
+                    length += 1;
+                }
+                None => break,
+            }
+        }
+        match p.c() {
+            Some(b'.') => {
+                if length == 0 {
+                    return fail(report, Ipv4InIpv6InvalidCodePoint);
+                }
+                // "Decrease pointer by length."
+                p.i = piece_start;
+                if piece_index > 6 {
+                    return fail(report, Ipv4InIpv6TooManyPieces);
+                }
+                let mut numbers_seen = 0;
+                while p.c().is_some() {
+                    let mut ipv4_piece: Option<u32> = None;
+                    if numbers_seen > 0 {
+                        if p.c() == Some(b'.') && numbers_seen < 4 {
+                            p.advance();
+                        } else {
+                            return fail(report, Ipv4InIpv6InvalidCodePoint);
+                        }
+                    }
+                    if !p.c().is_some_and(|c| c.is_ascii_digit()) {
+                        return fail(report, Ipv4InIpv6InvalidCodePoint);
+                    }
+                    while let Some(d @ b'0'..=b'9') = p.c() {
+                        let number = (d - b'0') as u32;
+                        ipv4_piece = match ipv4_piece {
+                            None => Some(number),
+                            Some(0) => return fail(report, Ipv4InIpv6InvalidCodePoint),
+                            Some(v) => Some(v * 10 + number),
+                        };
+                        if ipv4_piece.unwrap_or(0) > 255 {
+                            return fail(report, Ipv4InIpv6OutOfRangePart);
+                        }
+                        p.advance();
+                    }
+                    let v = ipv4_piece.unwrap_or(0) as u16;
+                    address[piece_index] = address[piece_index].wrapping_mul(0x100) + v;
+                    numbers_seen += 1;
+                    if numbers_seen == 2 || numbers_seen == 4 {
+                        piece_index += 1;
+                    }
+                }
+                if numbers_seen != 4 {
+                    return fail(report, Ipv4InIpv6TooFewParts);
+                }
+                break;
+            }
+            Some(b':') => {
+                p.advance();
+                if p.c().is_none() {
+                    return fail(report, Ipv6InvalidCodePoint);
+                }
+            }
+            Some(_) => return fail(report, Ipv6InvalidCodePoint),
+            None => {}
+        }
+        if length > 1 && value < (1u32 << (4 * (length - 1))) {
+            report(Ipv6PieceLeadingZero);
+        }
+        address[piece_index] = value as u16;
+        piece_index += 1;
+    }
+    if let Some(compress) = compress {
+        let mut swaps = piece_index - compress;
+        piece_index = 7;
+        while piece_index != 0 && swaps > 0 {
+            address.swap(piece_index, compress + swaps - 1);
+            piece_index -= 1;
+            swaps -= 1;
+        }
+    } else if piece_index != 8 {
+        return fail(report, Ipv6TooFewPieces);
+    }
+    Ok(address)
+}
+
+/// The IPv6 serializer (without brackets) into a stack buffer; returns the
+/// used length (at most 39).
+pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
+    // "Find the IPv6 address compressed piece index": longest run of ≥2 zeros,
+    // first one wins on ties.
+    let mut compress: Option<usize> = None;
+    let mut longest = 1;
+    let mut i = 0;
+    while i < 8 {
+        if address[i] == 0 {
+            let start = i;
+            while i < 8 && address[i] == 0 {
+                i += 1;
+            }
+            if i - start > longest {
+                longest = i - start;
+                compress = Some(start);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut n = 0;
+    let mut ignore0 = false;
+    for (index, &piece) in address.iter().enumerate() {
+        if ignore0 && piece == 0 {
+            continue;
+        }
+        ignore0 = false;
+        if compress == Some(index) {
+            let sep: &[u8] = if index == 0 { b"::" } else { b":" };
+            out[n..n + sep.len()].copy_from_slice(sep);
+            n += sep.len();
+            ignore0 = true;
+            continue;
+        }
+        let mut started = false;
+        for shift in [12, 8, 4, 0] {
+            let d = (piece >> shift) & 0xF;
+            if d != 0 || started || shift == 0 {
+                out[n] = HEX[d as usize];
+                n += 1;
+                started = true;
+            }
+        }
+        if index != 7 {
+            out[n] = b':';
+            n += 1;
+        }
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roundtrip(s: &str) -> Result<&'static str, ValidationError> {
+        let a = parse_ipv6(s.as_bytes(), &mut |_| {})?;
+        let mut out = [0u8; 40];
+        let n = serialize_ipv6(&a, &mut out);
+        Ok(Box::leak(String::from_utf8(out[..n].to_vec()).unwrap().into_boxed_str()))
+    }
+
+    #[test]
+    fn forms() {
+        assert_eq!(roundtrip("::1"), Ok("::1"));
+        assert_eq!(roundtrip("::"), Ok("::"));
+        assert_eq!(roundtrip("0:0:0:0:0:0:0:1"), Ok("::1"));
+        assert_eq!(roundtrip("1:0:0:2:0:0:0:3"), Ok("1:0:0:2::3"));
+        assert_eq!(roundtrip("0:f:0:0:f:f:0:0"), Ok("0:f::f:f:0:0"));
+        assert_eq!(roundtrip("::ffff:127.0.0.1"), Ok("::ffff:7f00:1"));
+        assert_eq!(roundtrip("1:2:3:4:5:6:7:8"), Ok("1:2:3:4:5:6:7:8"));
+        assert_eq!(roundtrip("1::"), Ok("1::"));
+        assert_eq!(roundtrip(":1"), Err(ValidationError::Ipv6InvalidCompression));
+        assert_eq!(roundtrip("1::1::1"), Err(ValidationError::Ipv6MultipleCompression));
+        assert_eq!(roundtrip("1:2:3"), Err(ValidationError::Ipv6TooFewPieces));
+        assert_eq!(roundtrip("1:2:3:4:5:6:7:8:9"), Err(ValidationError::Ipv6TooManyPieces));
+        assert_eq!(roundtrip("1:2:3:"), Err(ValidationError::Ipv6InvalidCodePoint));
+        assert_eq!(roundtrip("ffff::127.00.0.1"), Err(ValidationError::Ipv4InIpv6InvalidCodePoint));
+        assert_eq!(roundtrip("ffff::127.0.0.4000"), Err(ValidationError::Ipv4InIpv6OutOfRangePart));
+        assert_eq!(roundtrip("ffff::127.0.0"), Err(ValidationError::Ipv4InIpv6TooFewParts));
+        assert_eq!(roundtrip("1:1:1:1:1:1:1:127.0.0.1"), Err(ValidationError::Ipv4InIpv6TooManyPieces));
+        assert_eq!(roundtrip(":\t:1"), Ok("::1"));
+    }
+}

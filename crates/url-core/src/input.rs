@@ -1,0 +1,121 @@
+//! The parser's view of its input after the first two steps of the basic URL
+//! parser: leading/trailing C0 control or space trimmed, and ASCII tab or
+//! newline *skipped on the fly* (no allocator, so they cannot be removed).
+
+use crate::percent_encode::{CLASS, TAB_OR_NEWLINE};
+
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'i> {
+    /// The trimmed input.
+    pub s: &'i str,
+    pub bytes: &'i [u8],
+    /// Whether `s` contains ASCII tab or newline at all (rare: fast paths
+    /// assume not).
+    pub has_ws: bool,
+    /// Offset of `s` in the caller's input, for validation error positions.
+    pub offset: usize,
+}
+
+#[inline]
+pub(crate) fn is_tab_or_newline(b: u8) -> bool {
+    CLASS[b as usize] & TAB_OR_NEWLINE != 0
+}
+
+impl<'i> Input<'i> {
+    pub fn new(s: &'i str, offset: usize) -> Self {
+        let bytes = s.as_bytes();
+        let has_ws = bytes.iter().any(|&b| is_tab_or_newline(b));
+        Input {
+            s,
+            bytes,
+            has_ws,
+            offset,
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// First index ≥ `i` that is not an ASCII tab or newline.
+    #[inline]
+    pub fn skip_ws(&self, mut i: usize) -> usize {
+        if self.has_ws {
+            while i < self.bytes.len() && is_tab_or_newline(self.bytes[i]) {
+                i += 1;
+            }
+        }
+        i
+    }
+
+    /// The byte of the code point at `i` (after skipping tab/newline), and its index.
+    #[inline]
+    pub fn at(&self, i: usize) -> (Option<u8>, usize) {
+        let i = self.skip_ws(i);
+        (self.bytes.get(i).copied(), i)
+    }
+
+    /// The byte at or after `i`, skipping tab/newline.
+    #[inline]
+    pub fn peek(&self, i: usize) -> Option<u8> {
+        self.at(i).0
+    }
+
+    /// The code point after the one at `i` ("remaining"'s first code point).
+    /// `i` must index a code point's first byte.
+    #[inline]
+    pub fn peek_after(&self, i: usize) -> Option<u8> {
+        let next = i + utf8_len(self.bytes.get(i).copied().unwrap_or(0));
+        self.peek(next)
+    }
+
+    /// The first two code points of remaining after `i`.
+    #[inline]
+    pub fn remaining2(&self, i: usize) -> (Option<u8>, Option<u8>) {
+        let next = i + utf8_len(self.bytes.get(i).copied().unwrap_or(0));
+        let (a, ai) = self.at(next);
+        let b = match a {
+            Some(a) => self.peek(ai + utf8_len(a)),
+            None => None,
+        };
+        (a, b)
+    }
+
+    /// Caller-visible position of index `i`.
+    #[inline]
+    pub fn pos(&self, i: usize) -> usize {
+        self.offset + i
+    }
+
+    /// Whether `[i..end)` (tab/newline skipped) starts with a Windows drive
+    /// letter (url.bs §4.2): two code points alpha + `:`/`|`, then end or
+    /// `/`, `\`, `?`, `#`.
+    pub fn starts_with_windows_drive_letter(&self, i: usize) -> bool {
+        let (a, ai) = self.at(i);
+        let Some(a) = a else { return false };
+        if !a.is_ascii_alphabetic() {
+            return false;
+        }
+        let (b, bi) = self.at(ai + 1);
+        if !matches!(b, Some(b':') | Some(b'|')) {
+            return false;
+        }
+        matches!(
+            self.peek(bi + 1),
+            None | Some(b'/') | Some(b'\\') | Some(b'?') | Some(b'#')
+        )
+    }
+}
+
+/// Length of the UTF-8 sequence starting with `b` (1 for ASCII and for
+/// continuation bytes, which callers never pass).
+#[inline]
+pub(crate) fn utf8_len(b: u8) -> usize {
+    match b {
+        0x00..=0xBF => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}

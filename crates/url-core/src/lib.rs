@@ -1,0 +1,47 @@
+//! The WHATWG URL Standard without an allocator.
+//!
+//! `url-core` parses URLs exactly as browsers do (the standard's basic URL
+//! parser, url.bs §4.4) into **one serialized buffer plus `u32` offsets**.
+//! Where the bytes live is the caller's choice — a [`SliceStorage`] over a
+//! `&mut [u8]`, a `heapless::String<N>` (feature `heapless`), a `String`
+//! (feature `alloc`), or the input itself when it is already canonical
+//! ([`Url::parse_borrowed`], zero copies). A URL that does not fit is a
+//! [`CapacityError`], never a truncation or a panic.
+//!
+//! ```
+//! use url_core::{SliceStorage, Url};
+//! let mut buf = [0u8; 256];
+//! let url = Url::parse_into("https://EXAMPLE.com/a/./b/../c?x#y", SliceStorage::new(&mut buf))?;
+//! assert_eq!(url.href(), "https://example.com/a/c?x#y");
+//! assert_eq!(url.hostname(), "example.com");
+//! # Ok::<(), url_core::ParseError>(())
+//! ```
+//!
+//! Module map (each next to its section of url.bs): [`percent_encode`] §1.3,
+//! `host` §3, `parser` §4.4, `url` §4.1/§6.1 getters, `origin` §4.7,
+//! [`validation`] §1.1, [`idna`] §3.3.
+//!
+//! Features: `idna` (default; non-ASCII domains), `heapless`, `alloc`.
+#![no_std]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod error;
+mod host;
+pub mod idna;
+mod input;
+mod origin;
+mod parser;
+pub mod percent_encode;
+mod storage;
+mod url;
+pub mod validation;
+mod writer;
+
+pub use error::ParseError;
+pub use host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
+pub use origin::{Origin, OriginHost};
+pub use parser::Parser;
+pub use storage::{Buffer, CapacityError, SliceStorage, Storage};
+pub use url::{HostKind, SchemeType, Url};
+pub use validation::{Component, NoValidation, ValidationError, ValidationSink};

@@ -1,0 +1,220 @@
+//! Origin (url.bs §4.7).
+
+use crate::storage::{Buffer, SliceStorage};
+use crate::url::{SchemeType, Url};
+use core::fmt;
+
+/// The origin of a URL: a tuple (scheme, host, port) or an opaque origin.
+///
+/// An opaque origin is "a new opaque origin" each time (url.bs §4.7): without
+/// global state (url-core builds for targets without atomics) it cannot carry
+/// an identity, so an opaque origin is never same-origin with anything, itself
+/// included, and serializes as `"null"`. This is why `Origin` implements
+/// `PartialEq` but not `Eq`.
+///
+/// ```
+/// use url_core::Url;
+/// let url = Url::parse_borrowed("https://example.com:8443/x").unwrap();
+/// assert_eq!(url.origin().to_string(), "https://example.com:8443");
+/// let blob = Url::parse_borrowed("blob:https://whatwg.org/d0360e2f").unwrap();
+/// assert_eq!(blob.origin().to_string(), "https://whatwg.org");
+/// assert_eq!(Url::parse_borrowed("data:,x").unwrap().origin().to_string(), "null");
+/// ```
+#[derive(Clone, Debug)]
+pub enum Origin<'a> {
+    /// An opaque origin.
+    Opaque,
+    /// A tuple origin.
+    Tuple {
+        /// The scheme (a special scheme other than `file`).
+        scheme: &'static str,
+        /// The serialized host.
+        host: OriginHost<'a>,
+        /// The port, if not the scheme's default.
+        port: Option<u16>,
+    },
+}
+
+/// An origin's host: borrowed from the URL, or (for `blob:` URLs whose inner
+/// URL is not canonical) held inline.
+#[derive(Clone)]
+pub enum OriginHost<'a> {
+    /// A slice of the URL's serialization.
+    Borrowed(&'a str),
+    /// A copy (at most [`OriginHost::INLINE_CAPACITY`] bytes).
+    Inline {
+        /// Bytes; only `..len` are used.
+        bytes: [u8; OriginHost::INLINE_CAPACITY],
+        /// Used length.
+        len: u8,
+    },
+}
+
+impl OriginHost<'_> {
+    /// The most bytes an inline host holds.
+    pub const INLINE_CAPACITY: usize = 255;
+
+    /// The serialized host.
+    pub fn as_str(&self) -> &str {
+        match self {
+            OriginHost::Borrowed(s) => s,
+            OriginHost::Inline { bytes, len } => {
+                core::str::from_utf8(&bytes[..*len as usize]).unwrap_or("")
+            }
+        }
+    }
+}
+
+impl fmt::Debug for OriginHost<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl PartialEq for OriginHost<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Origin<'_> {
+    /// Whether this is an opaque origin.
+    pub fn is_opaque(&self) -> bool {
+        matches!(self, Origin::Opaque)
+    }
+
+    /// Same origin (HTML): tuple origins with equal scheme, host and port.
+    /// Opaque origins are never same-origin here (see the type docs).
+    pub fn same_origin(&self, other: &Origin<'_>) -> bool {
+        match (self, other) {
+            (
+                Origin::Tuple {
+                    scheme: s1,
+                    host: h1,
+                    port: p1,
+                },
+                Origin::Tuple {
+                    scheme: s2,
+                    host: h2,
+                    port: p2,
+                },
+            ) => s1 == s2 && h1.as_str() == h2.as_str() && p1 == p2,
+            _ => false,
+        }
+    }
+}
+
+impl PartialEq for Origin<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.same_origin(other)
+    }
+}
+
+impl fmt::Display for Origin<'_> {
+    /// The serialization of an origin (HTML): `scheme://host[:port]` or `null`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Opaque => f.write_str("null"),
+            Origin::Tuple { scheme, host, port } => {
+                write!(f, "{scheme}://{}", host.as_str())?;
+                if let Some(p) = port {
+                    write!(f, ":{p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+fn scheme_str(t: SchemeType) -> &'static str {
+    match t {
+        SchemeType::Http => "http",
+        SchemeType::Https => "https",
+        SchemeType::Ws => "ws",
+        SchemeType::Wss => "wss",
+        SchemeType::Ftp => "ftp",
+        SchemeType::File => "file",
+        SchemeType::NotSpecial => "",
+    }
+}
+
+impl<S: Buffer> Url<S> {
+    /// The URL's origin (url.bs §4.7).
+    pub fn origin(&self) -> Origin<'_> {
+        match self.scheme_type() {
+            SchemeType::Http
+            | SchemeType::Https
+            | SchemeType::Ws
+            | SchemeType::Wss
+            | SchemeType::Ftp => Origin::Tuple {
+                scheme: scheme_str(self.scheme_type()),
+                host: OriginHost::Borrowed(self.hostname()),
+                port: self.port(),
+            },
+            SchemeType::File => Origin::Opaque,
+            SchemeType::NotSpecial if self.scheme() == "blob" => blob_origin(self.pathname()),
+            SchemeType::NotSpecial => Origin::Opaque,
+        }
+    }
+}
+
+/// "blob": the origin of the URL parsed from the path, if http(s).
+fn blob_origin(path: &str) -> Origin<'_> {
+    // Only scheme, host and port matter: cut the path URL after its authority
+    // so that a long path cannot exceed the stack buffer below.
+    let head = authority_prefix(path);
+    if let Ok(inner) = Url::parse_borrowed(head) {
+        // `inner` borrows `head`, a slice of `path`: its host outlives it.
+        let host: &str = inner.into_storage();
+        let host = &host[inner.off.host_start as usize..inner.off.host_end as usize];
+        return http_origin(&inner, OriginHost::Borrowed(host));
+    }
+    let mut buf = [0u8; OriginHost::INLINE_CAPACITY + 64];
+    match Url::parse_into(head, SliceStorage::new(&mut buf)) {
+        Ok(inner) => {
+            let h = inner.hostname().as_bytes();
+            if h.len() > OriginHost::INLINE_CAPACITY {
+                // Documented limitation: see `OriginHost`.
+                return Origin::Opaque;
+            }
+            let mut bytes = [0u8; OriginHost::INLINE_CAPACITY];
+            bytes[..h.len()].copy_from_slice(h);
+            http_origin(
+                &inner,
+                OriginHost::Inline {
+                    bytes,
+                    len: h.len() as u8,
+                },
+            )
+        }
+        Err(_) => Origin::Opaque,
+    }
+}
+
+fn http_origin<'h, B: Buffer>(inner: &Url<B>, host: OriginHost<'h>) -> Origin<'h> {
+    match inner.scheme_type() {
+        SchemeType::Http | SchemeType::Https => Origin::Tuple {
+            scheme: scheme_str(inner.scheme_type()),
+            host,
+            port: inner.port(),
+        },
+        _ => Origin::Opaque,
+    }
+}
+
+/// `path` up to the end of the authority of the URL it spells, if it has a
+/// scheme; else all of it.
+fn authority_prefix(path: &str) -> &str {
+    let b = path.as_bytes();
+    let Some(colon) = b.iter().position(|&c| c == b':') else {
+        return path;
+    };
+    let mut i = colon + 1;
+    while i < b.len() && matches!(b[i], b'/' | b'\\' | b'\t' | b'\n' | b'\r') {
+        i += 1;
+    }
+    while i < b.len() && !matches!(b[i], b'/' | b'\\' | b'?' | b'#') {
+        i += 1;
+    }
+    &path[..i]
+}

@@ -1,0 +1,1280 @@
+//! The basic URL parser (url.bs §4.4).
+//!
+//! One pass over the input, appending the serialization to a [`Writer`]. The
+//! states are the standard's; where the standard accumulates a `buffer` and
+//! then copies it, this parser scans the run once and writes it encoded, and
+//! where the standard edits the URL record (shorten path, the `/.` prefix), it
+//! edits the tail of the output.
+
+use crate::error::ParseError;
+use crate::host::{self, invalid};
+use crate::input::{utf8_len, Input};
+use crate::percent_encode::{
+    percent_encoded, BACKSLASH, C0, CLASS, FRAGMENT, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT,
+    QUERY, QUESTION, SLASH, SPECIAL_QUERY, TAB_OR_NEWLINE, USERINFO,
+};
+use crate::storage::{Buffer, CapacityError, Storage};
+use crate::url::{HostKind, Offsets, SchemeType, Url};
+use crate::validation::{NoValidation, ValidationError, ValidationSink};
+use crate::writer::Writer;
+
+/// Parses URLs, optionally against a base and with a validation sink.
+///
+/// ```
+/// use url_core::{Parser, SliceStorage, Url};
+/// let mut b = [0u8; 64];
+/// let base = Url::parse_into("https://example.com/a/b", SliceStorage::new(&mut b)).unwrap();
+/// let mut out = [0u8; 64];
+/// let url = Parser::new()
+///     .base(base.as_url_ref())
+///     .parse_into("../c?d", SliceStorage::new(&mut out))
+///     .unwrap();
+/// assert_eq!(url.href(), "https://example.com/c?d");
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Parser<'b, V = NoValidation> {
+    base: Option<Url<&'b str>>,
+    sink: V,
+}
+
+impl Parser<'static, NoValidation> {
+    /// A parser with no base URL and no validation sink.
+    pub fn new() -> Self {
+        Parser {
+            base: None,
+            sink: NoValidation,
+        }
+    }
+}
+
+impl<'b, V: ValidationSink> Parser<'b, V> {
+    /// Resolves inputs against `base`.
+    pub fn base<'c>(self, base: Url<&'c str>) -> Parser<'c, V> {
+        Parser {
+            base: Some(base),
+            sink: self.sink,
+        }
+    }
+
+    /// Resolves inputs against `base` when it is `Some`.
+    pub fn with_base<'c>(self, base: Option<Url<&'c str>>) -> Parser<'c, V> {
+        Parser {
+            base,
+            sink: self.sink,
+        }
+    }
+
+    /// Sends validation errors to `sink`.
+    pub fn validation<W: ValidationSink>(self, sink: W) -> Parser<'b, W> {
+        Parser {
+            base: self.base,
+            sink,
+        }
+    }
+
+    /// The validation sink.
+    pub fn sink_mut(&mut self) -> &mut V {
+        &mut self.sink
+    }
+
+    /// Gives the validation sink back.
+    pub fn into_sink(self) -> V {
+        self.sink
+    }
+
+    /// Parses `input` into `storage` (cleared first).
+    ///
+    /// Fails with [`ParseError::Invalid`] when the standard says failure and
+    /// with [`ParseError::Capacity`] when the serialization does not fit.
+    pub fn parse_into<S: Storage>(&mut self, input: &str, mut storage: S) -> Result<Url<S>, ParseError> {
+        storage.clear();
+        let (off, _) = basic_parse(input, self.base.as_ref(), &mut storage, &mut self.sink, false)?;
+        Ok(Url { buf: storage, off })
+    }
+
+    /// Parses `input` without copying it: succeeds only when the
+    /// serialization is a sub-slice of the input (the input is canonical, up
+    /// to leading/trailing C0 control or space and dropped trailing bytes).
+    /// Otherwise [`ParseError::NotCanonical`] (or the input's real error).
+    ///
+    /// ```
+    /// use url_core::{Parser, ParseError};
+    /// let url = Parser::new().parse_borrowed("https://example.com/a?b").unwrap();
+    /// assert_eq!(url.pathname(), "/a");
+    /// assert_eq!(Parser::new().parse_borrowed("HTTPS://example.com").unwrap_err(), ParseError::NotCanonical);
+    /// ```
+    pub fn parse_borrowed<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
+        let mut none = NoStorage;
+        let (off, span) = basic_parse(input, self.base.as_ref(), &mut none, &mut self.sink, true)
+            .map_err(|e| match e {
+                ParseError::Capacity(_) => ParseError::NotCanonical,
+                e => e,
+            })?;
+        match span {
+            Some((start, len)) => Ok(Url {
+                buf: &input[start..start + len],
+                off,
+            }),
+            None => Err(ParseError::NotCanonical),
+        }
+    }
+}
+
+impl<S: Storage> Url<S> {
+    /// Parses `input` into `storage`, without a base URL.
+    ///
+    /// ```
+    /// use url_core::{SliceStorage, Url};
+    /// let mut buf = [0u8; 64];
+    /// let url = Url::parse_into("http://EXAMPLE.com:80/a/./b/../c?x#y", SliceStorage::new(&mut buf)).unwrap();
+    /// assert_eq!(url.href(), "http://example.com/a/c?x#y");
+    /// ```
+    pub fn parse_into(input: &str, storage: S) -> Result<Url<S>, ParseError> {
+        Parser::new().parse_into(input, storage)
+    }
+
+    /// Parses `input` against `base` into `storage`.
+    pub fn parse_into_with_base<B: Buffer>(
+        input: &str,
+        base: &Url<B>,
+        storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        Parser::new().base(base.as_url_ref()).parse_into(input, storage)
+    }
+}
+
+impl<'i> Url<&'i str> {
+    /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
+    pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
+        Parser::new().parse_borrowed(input)
+    }
+}
+
+/// Storage that holds nothing: used by the borrowed parse, where any write is
+/// a divergence from the input.
+struct NoStorage;
+
+impl Buffer for NoStorage {
+    fn as_str(&self) -> &str {
+        ""
+    }
+}
+
+impl Storage for NoStorage {
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        if s.is_empty() {
+            return Ok(());
+        }
+        Err(CapacityError {
+            capacity: 0,
+            needed: s.len(),
+        })
+    }
+    fn truncate(&mut self, _: usize) {}
+    fn replace_range(&mut self, _: core::ops::Range<usize>, _: &str) -> Result<(), CapacityError> {
+        Err(CapacityError {
+            capacity: 0,
+            needed: 1,
+        })
+    }
+}
+
+/// Formats a port in decimal; returns the length.
+pub(crate) fn format_port(port: u16, out: &mut [u8; 6]) -> usize {
+    let mut tmp = [0u8; 5];
+    let mut n = 0;
+    let mut v = port;
+    loop {
+        tmp[n] = b'0' + (v % 10) as u8;
+        n += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for i in 0..n {
+        out[i] = tmp[n - 1 - i];
+    }
+    n
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum State {
+    SchemeStart,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+    Done,
+}
+
+struct P<'a, 'i, 's, S: Storage, V: ValidationSink> {
+    input: Input<'i>,
+    w: Writer<'i, 's, S>,
+    sink: &'a mut V,
+    base: Option<&'a Url<&'a str>>,
+    scheme_type: SchemeType,
+    scheme_end: usize,
+    username_end: usize,
+    host_start: usize,
+    host_end: usize,
+    port: Option<u16>,
+    host_kind: HostKind,
+    path_start: Option<usize>,
+    query_start: Option<usize>,
+    fragment_start: Option<usize>,
+    opaque_path: bool,
+    /// File host state's drive-letter buffer, carried into the path state.
+    drive_letter: Option<(usize, usize)>,
+}
+
+/// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
+/// and the output equals a slice of `raw`, that slice's (start, len).
+pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
+    raw: &str,
+    base: Option<&Url<&str>>,
+    out: &mut S,
+    sink: &mut V,
+    keep_borrowed: bool,
+) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
+    if raw.len() > u32::MAX as usize {
+        return Err(ParseError::TooLong);
+    }
+    // Remove leading and trailing C0 control or space.
+    let bytes = raw.as_bytes();
+    let lead = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let trail = bytes[lead..].iter().rposition(|&b| b > b' ').map_or(lead, |p| lead + p + 1);
+    if V::ENABLED && (lead > 0 || trail < bytes.len()) {
+        sink.report(ValidationError::InvalidUrlUnit, if lead > 0 { 0 } else { trail });
+    }
+    let input = Input::new(&raw[lead..trail], lead);
+    if V::ENABLED && input.has_ws {
+        let first = input.bytes.iter().position(|&b| crate::input::is_tab_or_newline(b));
+        sink.report(ValidationError::InvalidUrlUnit, input.pos(first.unwrap_or(0)));
+    }
+    // Reborrow the base so its lifetime matches the sink's in `P`.
+    let base_copy: Option<Url<&str>> = base.copied();
+    let mut p = P {
+        input,
+        w: Writer::new(input.s, out),
+        sink,
+        base: base_copy.as_ref(),
+        scheme_type: SchemeType::NotSpecial,
+        scheme_end: 0,
+        username_end: 0,
+        host_start: 0,
+        host_end: 0,
+        port: None,
+        host_kind: HostKind::None,
+        path_start: None,
+        query_start: None,
+        fragment_start: None,
+        opaque_path: false,
+        drive_letter: None,
+    };
+    p.run()?;
+    let off = p.finish_offsets()?;
+    let borrowed = p.w.finish(keep_borrowed)?;
+    Ok((off, borrowed.map(|len| (lead, len))))
+}
+
+impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
+    #[inline]
+    fn special(&self) -> bool {
+        self.scheme_type.is_special()
+    }
+
+    #[inline]
+    fn report(&mut self, e: ValidationError, i: usize) {
+        if V::ENABLED {
+            let pos = self.input.pos(i);
+            self.sink.report(e, pos);
+        }
+    }
+
+    #[inline]
+    fn fail(&mut self, e: ValidationError, i: usize) -> ParseError {
+        self.report(e, i);
+        invalid(e, self.input.pos(i))
+    }
+
+    /// Index just after the code point at `i` and any tab/newline before the next.
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        i + 1
+    }
+
+    fn run(&mut self) -> Result<(), ParseError> {
+        let mut state = State::SchemeStart;
+        let mut i = 0usize;
+        loop {
+            let (c, at) = self.input.at(i);
+            i = at;
+            state = match state {
+                State::SchemeStart => match c {
+                    Some(b) if b.is_ascii_alphabetic() => self.scheme_state(&mut i)?,
+                    _ => State::NoScheme,
+                },
+                State::NoScheme => self.no_scheme_state(c, &mut i)?,
+                State::SpecialRelativeOrAuthority => {
+                    if c == Some(b'/') && self.input.peek_after(i) == Some(b'/') {
+                        let (_, second) = self.input.at(i + 1);
+                        i = second + 1;
+                        State::SpecialAuthorityIgnoreSlashes
+                    } else {
+                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
+                        State::Relative
+                    }
+                }
+                State::PathOrAuthority => {
+                    if c == Some(b'/') {
+                        i = self.next(i);
+                        State::Authority
+                    } else {
+                        self.set_path_start();
+                        State::Path
+                    }
+                }
+                State::Relative => self.relative_state(c, &mut i)?,
+                State::RelativeSlash => {
+                    if self.special() && matches!(c, Some(b'/') | Some(b'\\')) {
+                        if c == Some(b'\\') {
+                            self.report(ValidationError::InvalidReverseSolidus, i);
+                        }
+                        i = self.next(i);
+                        State::SpecialAuthorityIgnoreSlashes
+                    } else if c == Some(b'/') {
+                        i = self.next(i);
+                        State::Authority
+                    } else {
+                        // Username, password, host and port from base; path empty.
+                        self.copy_base_authority()?;
+                        self.set_path_start();
+                        State::Path
+                    }
+                }
+                State::SpecialAuthoritySlashes => {
+                    if c == Some(b'/') && self.input.peek_after(i) == Some(b'/') {
+                        let (_, second) = self.input.at(i + 1);
+                        i = second + 1;
+                    } else {
+                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
+                    }
+                    State::SpecialAuthorityIgnoreSlashes
+                }
+                State::SpecialAuthorityIgnoreSlashes => {
+                    if matches!(c, Some(b'/') | Some(b'\\')) {
+                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
+                        i = self.next(i);
+                        State::SpecialAuthorityIgnoreSlashes
+                    } else {
+                        State::Authority
+                    }
+                }
+                State::Authority => self.authority_state(&mut i)?,
+                State::Host => self.host_state(&mut i)?,
+                State::Port => self.port_state(&mut i)?,
+                State::File => self.file_state(c, &mut i)?,
+                State::FileSlash => self.file_slash_state(c, &mut i)?,
+                State::FileHost => self.file_host_state(&mut i)?,
+                State::PathStart => {
+                    self.set_path_start();
+                    if self.special() {
+                        if c == Some(b'\\') {
+                            self.report(ValidationError::InvalidReverseSolidus, i);
+                        }
+                        if matches!(c, Some(b'/') | Some(b'\\')) {
+                            i = self.next(i);
+                        }
+                        State::Path
+                    } else {
+                        match c {
+                            Some(b'?') => {
+                                i = self.next(i);
+                                State::Query
+                            }
+                            Some(b'#') => {
+                                i = self.next(i);
+                                State::Fragment
+                            }
+                            Some(b) => {
+                                if b == b'/' {
+                                    i = self.next(i);
+                                }
+                                State::Path
+                            }
+                            None => State::Done,
+                        }
+                    }
+                }
+                State::Path => self.path_state(&mut i)?,
+                State::OpaquePath => self.opaque_path_state(&mut i)?,
+                State::Query => self.query_state(&mut i)?,
+                State::Fragment => {
+                    self.fragment_state(i)?;
+                    State::Done
+                }
+                State::Done => return Ok(()),
+            };
+        }
+    }
+
+    fn set_path_start(&mut self) {
+        if self.path_start.is_none() {
+            self.path_start = Some(self.w.len());
+        }
+    }
+
+    // ---- scheme ---------------------------------------------------------
+
+    /// Scheme state, entered at an ASCII alpha. Scans the whole scheme.
+    fn scheme_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        let start = *i;
+        let mut j = start;
+        let mut upper = false;
+        loop {
+            let (c, at) = input.at(j);
+            j = at;
+            match c {
+                Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {
+                    upper |= b.is_ascii_uppercase();
+                    j += 1;
+                }
+                Some(b':') => break,
+                _ => {
+                    // Not a scheme: start over in the no scheme state.
+                    *i = 0;
+                    return Ok(State::NoScheme);
+                }
+            }
+        }
+        let colon = j;
+        if !upper && !input.has_ws {
+            self.w.push_span(start, colon)?;
+        } else {
+            for &b in &input.bytes[start..colon] {
+                if !crate::input::is_tab_or_newline(b) {
+                    self.w.push_byte(b.to_ascii_lowercase())?;
+                }
+            }
+        }
+        self.scheme_end = self.w.len();
+        self.scheme_type = SchemeType::of(self.w.as_bytes());
+        self.w.push_byte(b':')?;
+        *i = colon + 1;
+        let after = colon;
+        Ok(if self.scheme_type == SchemeType::File {
+            if self.input.remaining2(after) != (Some(b'/'), Some(b'/')) {
+                self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, *i);
+            }
+            State::File
+        } else if self.special()
+            && self
+                .base
+                .is_some_and(|b| b.scheme_type() == self.scheme_type)
+        {
+            State::SpecialRelativeOrAuthority
+        } else if self.special() {
+            State::SpecialAuthoritySlashes
+        } else if self.input.peek_after(after) == Some(b'/') {
+            let (_, slash) = self.input.at(*i);
+            *i = slash + 1;
+            State::PathOrAuthority
+        } else {
+            self.opaque_path = true;
+            self.set_path_start();
+            State::OpaquePath
+        })
+    }
+
+    fn no_scheme_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
+        let Some(base) = self.base else {
+            return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, *i));
+        };
+        if base.has_opaque_path() {
+            if c != Some(b'#') {
+                return Err(self.fail(ValidationError::MissingSchemeNonRelativeUrl, *i));
+            }
+            // Scheme, path and query from base; fragment state.
+            self.copy_base_prefix(base.href_without_fragment().len())?;
+            self.opaque_path = true;
+            self.path_start = Some(base.off.path_start as usize);
+            self.query_start = base.off.query_start.map(|q| q as usize);
+            *i += 1;
+            return Ok(State::Fragment);
+        }
+        if base.scheme_type() != SchemeType::File {
+            Ok(State::Relative)
+        } else {
+            Ok(State::File)
+        }
+    }
+
+    // ---- copying from the base URL ----------------------------------------
+
+    /// Appends `base.href()[..upto]` and takes base's offsets below `upto`.
+    /// Only called while the output is empty, so offsets carry over unchanged.
+    fn copy_base_prefix(&mut self, upto: usize) -> Result<(), ParseError> {
+        let base = self.base.copied().ok_or(ParseError::TooLong)?;
+        let o = base.off;
+        self.w.push_str(&base.href()[..upto])?;
+        self.scheme_end = o.scheme_end as usize;
+        self.scheme_type = o.scheme_type;
+        if upto > o.scheme_end as usize + 1 && o.host_kind != HostKind::None {
+            self.username_end = o.username_end as usize;
+            self.host_start = o.host_start as usize;
+            self.host_end = o.host_end as usize;
+            self.host_kind = o.host_kind;
+            if upto >= o.path_start as usize {
+                self.port = o.port;
+            }
+        }
+        Ok(())
+    }
+
+    /// End of base's authority (its serialization up to the path, without a
+    /// `/.` prefix).
+    fn base_authority_end(base: &Url<&str>) -> usize {
+        if base.off.host_kind == HostKind::None {
+            base.off.scheme_end as usize + 1
+        } else {
+            base.off.path_start as usize
+        }
+    }
+
+    /// "Set url's username … port to base's" when the scheme is already written.
+    fn copy_base_authority(&mut self) -> Result<(), ParseError> {
+        let Some(base) = self.base.copied() else {
+            return Ok(());
+        };
+        let o = base.off;
+        let from = o.scheme_end as usize + 1;
+        let to = Self::base_authority_end(&base);
+        self.w.push_str(&base.href()[from..to])?;
+        if o.host_kind != HostKind::None {
+            // Our scheme may differ in length only if it differs, which it cannot
+            // here (relative states copy base's scheme); shift anyway.
+            let shift = |x: u32| x as usize - from + self.scheme_end + 1;
+            self.username_end = shift(o.username_end);
+            self.host_start = shift(o.host_start);
+            self.host_end = shift(o.host_end);
+            self.host_kind = o.host_kind;
+            self.port = o.port;
+        }
+        Ok(())
+    }
+
+    /// Base's path, optionally shortened (url.bs §4.2 "shorten a URL's path").
+    fn copy_base_path(&mut self, shorten: bool) -> Result<(), ParseError> {
+        let Some(base) = self.base.copied() else {
+            return Ok(());
+        };
+        self.set_path_start();
+        let path = base.pathname();
+        let path = if shorten && !self.is_lone_drive_letter_path(path.as_bytes()) {
+            match path.rfind('/') {
+                Some(k) => &path[..k],
+                None => "",
+            }
+        } else {
+            path
+        };
+        self.w.push_str(path)?;
+        Ok(())
+    }
+
+    /// File URLs keep a lone normalized drive letter when shortening.
+    fn is_lone_drive_letter_path(&self, path: &[u8]) -> bool {
+        self.scheme_type == SchemeType::File
+            && path.len() == 3
+            && path[0] == b'/'
+            && path[1].is_ascii_alphabetic()
+            && path[2] == b':'
+    }
+
+    fn copy_base_query(&mut self) -> Result<(), ParseError> {
+        let Some(base) = self.base.copied() else {
+            return Ok(());
+        };
+        if let Some(q) = base.query() {
+            self.query_start = Some(self.w.len());
+            self.w.push_byte(b'?')?;
+            self.w.push_str(q)?;
+        }
+        Ok(())
+    }
+
+    fn relative_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
+        let base = self.base.copied().ok_or(ParseError::TooLong)?;
+        // Scheme from base.
+        self.copy_base_prefix(base.off.scheme_end as usize + 1)?;
+        let special = self.special();
+        match c {
+            Some(b'/') => {
+                *i += 1;
+                Ok(State::RelativeSlash)
+            }
+            Some(b'\\') if special => {
+                self.report(ValidationError::InvalidReverseSolidus, *i);
+                *i += 1;
+                Ok(State::RelativeSlash)
+            }
+            _ => {
+                self.copy_base_authority()?;
+                match c {
+                    Some(b'?') => {
+                        self.copy_base_path(false)?;
+                        *i += 1;
+                        Ok(State::Query)
+                    }
+                    Some(b'#') => {
+                        self.copy_base_path(false)?;
+                        self.copy_base_query()?;
+                        *i += 1;
+                        Ok(State::Fragment)
+                    }
+                    Some(_) => {
+                        self.copy_base_path(true)?;
+                        Ok(State::Path)
+                    }
+                    None => {
+                        self.copy_base_path(false)?;
+                        self.copy_base_query()?;
+                        Ok(State::Done)
+                    }
+                }
+            }
+        }
+    }
+
+    // ---- authority --------------------------------------------------------
+
+    fn authority_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        let special = self.special();
+        self.w.push_str("//")?;
+        let userinfo_start = self.w.len();
+        // Find the end of the authority and the last '@' before it.
+        let start = *i;
+        let mut end = start;
+        let mut last_at = None;
+        let mut first_colon = None;
+        while end < input.len() {
+            let b = input.bytes[end];
+            match b {
+                b'/' | b'?' | b'#' => break,
+                b'\\' if special => break,
+                b'@' => {
+                    self.report(ValidationError::InvalidCredentials, end);
+                    last_at = Some(end);
+                }
+                b':' if first_colon.is_none() => first_colon = Some(end),
+                _ => {}
+            }
+            end += 1;
+        }
+        if let Some(at) = last_at {
+            let colon = first_colon.filter(|&c| c < at);
+            let user_end = colon.unwrap_or(at);
+            self.encode_range(start, user_end, USERINFO)?;
+            self.username_end = self.w.len();
+            if let Some(colon) = colon {
+                self.w.push_byte(b':')?;
+                let before = self.w.len();
+                self.encode_range(colon + 1, at, USERINFO)?;
+                if self.w.len() == before {
+                    // Empty password: not serialized.
+                    self.w.truncate(before - 1);
+                }
+            }
+            if self.w.len() > userinfo_start {
+                self.w.push_byte(b'@')?;
+            }
+            if input.skip_ws(at + 1) >= end {
+                return Err(self.fail(ValidationError::HostMissing, at + 1));
+            }
+            *i = at + 1;
+        } else {
+            self.username_end = userinfo_start;
+        }
+        self.host_start = self.w.len();
+        Ok(State::Host)
+    }
+
+    /// Appends `input[start..end]` (tab/newline skipped) UTF-8 percent-encoded
+    /// with `set`; no delimiters.
+    fn encode_range(&mut self, start: usize, end: usize, set: u16) -> Result<(), ParseError> {
+        let bytes = self.input.bytes;
+        let mut run = start;
+        for i in start..end {
+            let b = bytes[i];
+            if CLASS[b as usize] & set != 0 {
+                self.w.push_span(run, i)?;
+                if CLASS[b as usize] & TAB_OR_NEWLINE == 0 {
+                    self.w.push_ascii(&percent_encoded(b))?;
+                }
+                run = i + 1;
+            }
+        }
+        self.w.push_span(run, end)?;
+        Ok(())
+    }
+
+    fn host_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        let special = self.special();
+        let start = *i;
+        let mut j = start;
+        let mut inside_brackets = false;
+        let mut to_port = false;
+        while j < input.len() {
+            match input.bytes[j] {
+                b':' if !inside_brackets => {
+                    to_port = true;
+                    break;
+                }
+                b'/' | b'?' | b'#' => break,
+                b'\\' if special => break,
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                _ => {}
+            }
+            j += 1;
+        }
+        let empty = input.skip_ws(start) >= j;
+        if empty && (to_port || special) {
+            return Err(self.fail(ValidationError::HostMissing, j));
+        }
+        self.host_start = self.w.len();
+        self.host_kind = host::parse_host(&mut self.w, &input, start, j, !special, self.sink)?;
+        self.host_end = self.w.len();
+        if to_port {
+            *i = j + 1;
+            Ok(State::Port)
+        } else {
+            *i = j;
+            Ok(State::PathStart)
+        }
+    }
+
+    fn port_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        let special = self.special();
+        let mut j = *i;
+        let mut value: u32 = 0;
+        let mut digits = 0usize;
+        loop {
+            let (c, at) = input.at(j);
+            j = at;
+            match c {
+                Some(d @ b'0'..=b'9') => {
+                    value = (value * 10 + (d - b'0') as u32).min(0x1_0000);
+                    digits += 1;
+                    j += 1;
+                }
+                None | Some(b'/') | Some(b'?') | Some(b'#') => break,
+                Some(b'\\') if special => break,
+                Some(_) => return Err(self.fail(ValidationError::PortInvalid, j)),
+            }
+        }
+        if digits > 0 {
+            if value > 0xFFFF {
+                return Err(self.fail(ValidationError::PortOutOfRange, *i));
+            }
+            let port = value as u16;
+            if Some(port) != self.scheme_type.default_port() {
+                self.port = Some(port);
+                let mut text = [0u8; 6];
+                let n = format_port(port, &mut text);
+                self.w.push_byte(b':')?;
+                self.w.push_ascii(&text[..n])?;
+            }
+        }
+        *i = j;
+        Ok(State::PathStart)
+    }
+
+    // ---- file -------------------------------------------------------------
+
+    fn ensure_file_scheme(&mut self) -> Result<(), ParseError> {
+        if self.w.len() == 0 {
+            self.w.push_str("file:")?;
+            self.scheme_end = 4;
+            self.scheme_type = SchemeType::File;
+        }
+        Ok(())
+    }
+
+    /// Writes `//` and an empty host.
+    fn empty_host(&mut self) -> Result<(), ParseError> {
+        self.w.push_str("//")?;
+        self.username_end = self.w.len();
+        self.host_start = self.w.len();
+        self.host_end = self.w.len();
+        self.host_kind = HostKind::Empty;
+        Ok(())
+    }
+
+    fn base_is_file(&self) -> bool {
+        self.base.is_some_and(|b| b.scheme_type() == SchemeType::File)
+    }
+
+    /// "Set url's host to base's host": `//` + base's host (file URLs have no
+    /// credentials or port).
+    fn copy_base_file_host(&mut self) -> Result<(), ParseError> {
+        let base = self.base.copied().ok_or(ParseError::TooLong)?;
+        self.w.push_str("//")?;
+        self.username_end = self.w.len();
+        self.host_start = self.w.len();
+        self.w.push_str(base.hostname())?;
+        self.host_end = self.w.len();
+        self.host_kind = match base.host_kind() {
+            HostKind::None => HostKind::Empty,
+            k => k,
+        };
+        Ok(())
+    }
+
+    fn file_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
+        self.ensure_file_scheme()?;
+        if matches!(c, Some(b'/') | Some(b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, *i);
+            }
+            *i += 1;
+            return Ok(State::FileSlash);
+        }
+        if self.base_is_file() {
+            self.copy_base_file_host()?;
+            match c {
+                Some(b'?') => {
+                    self.copy_base_path(false)?;
+                    *i += 1;
+                    Ok(State::Query)
+                }
+                Some(b'#') => {
+                    self.copy_base_path(false)?;
+                    self.copy_base_query()?;
+                    *i += 1;
+                    Ok(State::Fragment)
+                }
+                Some(_) => {
+                    if !self.input.starts_with_windows_drive_letter(*i) {
+                        self.copy_base_path(true)?;
+                    } else {
+                        self.report(ValidationError::FileInvalidWindowsDriveLetter, *i);
+                        self.set_path_start();
+                    }
+                    Ok(State::Path)
+                }
+                None => {
+                    self.copy_base_path(false)?;
+                    self.copy_base_query()?;
+                    Ok(State::Done)
+                }
+            }
+        } else {
+            self.empty_host()?;
+            self.set_path_start();
+            Ok(State::Path)
+        }
+    }
+
+    fn file_slash_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
+        if matches!(c, Some(b'/') | Some(b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, *i);
+            }
+            *i += 1;
+            return Ok(State::FileHost);
+        }
+        if self.base_is_file() {
+            self.copy_base_file_host()?;
+            self.set_path_start();
+            let base = self.base.copied().ok_or(ParseError::TooLong)?;
+            let bp = base.pathname().as_bytes();
+            let first_is_drive = bp.len() >= 3
+                && bp[0] == b'/'
+                && bp[1].is_ascii_alphabetic()
+                && bp[2] == b':'
+                && (bp.len() == 3 || bp[3] == b'/');
+            if !self.input.starts_with_windows_drive_letter(*i) && first_is_drive {
+                self.w.push_str(&base.pathname()[..3])?;
+            }
+        } else {
+            self.empty_host()?;
+            self.set_path_start();
+        }
+        Ok(State::Path)
+    }
+
+    fn file_host_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        let start = *i;
+        let mut j = start;
+        while j < input.len() && !matches!(input.bytes[j], b'/' | b'\\' | b'?' | b'#') {
+            j += 1;
+        }
+        *i = j;
+        // Is the buffer (tab/newline removed) exactly a Windows drive letter?
+        let (a, ai) = input.at(start);
+        let is_drive = ai < j
+            && a.is_some_and(|a| a.is_ascii_alphabetic())
+            && {
+                let (b, bi) = input.at(ai + 1);
+                bi < j && matches!(b, Some(b':') | Some(b'|')) && input.skip_ws(bi + 1) >= j
+            };
+        if is_drive {
+            self.report(ValidationError::FileInvalidWindowsDriveLetterHost, start);
+            self.empty_host()?;
+            self.set_path_start();
+            self.drive_letter = Some((start, j));
+            return Ok(State::Path);
+        }
+        if input.skip_ws(start) >= j {
+            self.empty_host()?;
+            return Ok(State::PathStart);
+        }
+        self.w.push_str("//")?;
+        self.username_end = self.w.len();
+        self.host_start = self.w.len();
+        self.host_kind = host::parse_host(&mut self.w, &input, start, j, false, self.sink)?;
+        if &self.w.as_bytes()[self.host_start..] == b"localhost" {
+            self.w.truncate(self.host_start);
+            self.host_kind = HostKind::Empty;
+        }
+        self.host_end = self.w.len();
+        Ok(State::PathStart)
+    }
+
+    // ---- path, query, fragment --------------------------------------------
+
+    /// Scans from `i`, appending bytes UTF-8 percent-encoded with `set`, until
+    /// a byte whose class is in `stop` (returned with its index) or the end.
+    /// Reports invalid-URL-unit as the path, query and fragment states do.
+    #[inline]
+    fn scan(
+        &mut self,
+        mut i: usize,
+        set: u16,
+        stop: u16,
+        stop_at_space: bool,
+    ) -> Result<(Option<u8>, usize), ParseError> {
+        let input = self.input;
+        let bytes = input.bytes;
+        // QUERY covers the space byte (and others, which fall through).
+        let attention = set
+            | stop
+            | if stop_at_space { QUERY } else { 0 }
+            | TAB_OR_NEWLINE
+            | if V::ENABLED {
+                NOT_URL_UNIT | PERCENT | NON_ASCII
+            } else {
+                0
+            };
+        let mut run = i;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let class = CLASS[b as usize];
+            if class & attention == 0 {
+                i += 1;
+                continue;
+            }
+            if class & stop != 0 || (stop_at_space && b == b' ') {
+                self.w.push_span(run, i)?;
+                return Ok((Some(b), i));
+            }
+            if class & TAB_OR_NEWLINE != 0 {
+                self.w.push_span(run, i)?;
+                i += 1;
+                run = i;
+                continue;
+            }
+            if V::ENABLED {
+                self.check_url_unit(i);
+            }
+            if class & set != 0 {
+                self.w.push_span(run, i)?;
+                if b < 0x80 {
+                    self.w.push_ascii(&percent_encoded(b))?;
+                    i += 1;
+                } else {
+                    // Encode the whole code point.
+                    let n = utf8_len(b).min(bytes.len() - i);
+                    for &cb in &bytes[i..i + n] {
+                        self.w.push_ascii(&percent_encoded(cb))?;
+                    }
+                    i += n;
+                }
+                run = i;
+            } else {
+                i += if b < 0x80 { 1 } else { utf8_len(b) };
+            }
+        }
+        self.w.push_span(run, bytes.len())?;
+        Ok((None, bytes.len()))
+    }
+
+    /// invalid-URL-unit checks for the code point at `i` (path, query,
+    /// fragment and opaque path states).
+    fn check_url_unit(&mut self, i: usize) {
+        let b = self.input.bytes[i];
+        if b == b'%' {
+            let (h, hi) = self.input.at(i + 1);
+            let l = self.input.peek(hi + 1);
+            if !(h.is_some_and(|h| h.is_ascii_hexdigit()) && l.is_some_and(|l| l.is_ascii_hexdigit())) {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        } else if b < 0x80 {
+            if CLASS[b as usize] & NOT_URL_UNIT != 0 {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        } else if let Some(ch) = self.input.s.get(i..).and_then(|s| s.chars().next()) {
+            if !is_url_code_point_non_ascii(ch) {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        }
+    }
+
+    fn path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let special = self.special();
+        let stop = SLASH | QUESTION | HASH | if special { BACKSLASH } else { 0 };
+        self.set_path_start();
+        let path_start = self.path_start.unwrap_or(0);
+        loop {
+            let seg_start = self.w.len();
+            self.w.push_byte(b'/')?;
+            if let Some((ds, de)) = self.drive_letter.take() {
+                // The file host state's buffer starts this segment, unvalidated.
+                for &b in &self.input.bytes[ds..de] {
+                    if !crate::input::is_tab_or_newline(b) {
+                        self.w.push_byte(b)?;
+                    }
+                }
+            }
+            let (c, at) = self.scan(*i, PATH, stop, false)?;
+            *i = at;
+            let is_slash = c == Some(b'/') || (special && c == Some(b'\\'));
+            if special && c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, at);
+            }
+            let seg = &self.w.as_bytes()[seg_start + 1..];
+            if is_double_dot(seg) {
+                self.w.truncate(seg_start);
+                self.shorten_path(path_start);
+                if !is_slash {
+                    self.w.push_byte(b'/')?;
+                }
+            } else if is_single_dot(seg) {
+                self.w.truncate(seg_start);
+                if !is_slash {
+                    self.w.push_byte(b'/')?;
+                }
+            } else if self.scheme_type == SchemeType::File
+                && seg_start == path_start
+                && seg.len() == 2
+                && seg[0].is_ascii_alphabetic()
+                && seg[1] == b'|'
+            {
+                // Windows drive letter quirk: normalize `|` to `:`.
+                self.w.truncate(seg_start + 2);
+                self.w.push_byte(b':')?;
+            }
+            match c {
+                _ if is_slash => *i = at + 1,
+                Some(b'?') => {
+                    *i = at + 1;
+                    return Ok(State::Query);
+                }
+                Some(b'#') => {
+                    *i = at + 1;
+                    return Ok(State::Fragment);
+                }
+                _ => return Ok(State::Done),
+            }
+        }
+    }
+
+    /// Shorten url's path (url.bs §4.2): remove the last segment of the output
+    /// path `[path_start..]`, except a file URL's lone normalized drive letter.
+    fn shorten_path(&mut self, path_start: usize) {
+        let path = &self.w.as_bytes()[path_start..];
+        if self.is_lone_drive_letter_path(path) {
+            return;
+        }
+        if let Some(k) = path.iter().rposition(|&b| b == b'/') {
+            self.w.truncate(path_start + k);
+        }
+    }
+
+    fn opaque_path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        loop {
+            let (c, at) = self.scan(*i, C0, QUESTION | HASH, true)?;
+            *i = at;
+            match c {
+                Some(b'?') => {
+                    *i = at + 1;
+                    return Ok(State::Query);
+                }
+                Some(b'#') => {
+                    *i = at + 1;
+                    return Ok(State::Fragment);
+                }
+                Some(b' ') => {
+                    self.report(ValidationError::InvalidUrlUnit, at);
+                    if matches!(input.peek(at + 1), Some(b'?') | Some(b'#')) {
+                        self.w.push_str("%20")?;
+                    } else {
+                        self.w.push_byte(b' ')?;
+                    }
+                    *i = at + 1;
+                }
+                _ => return Ok(State::Done),
+            }
+        }
+    }
+
+    fn query_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        self.query_start = Some(self.w.len());
+        self.w.push_byte(b'?')?;
+        let set = if self.special() { SPECIAL_QUERY } else { QUERY };
+        let (c, at) = self.scan(*i, set, HASH, false)?;
+        if c == Some(b'#') {
+            *i = at + 1;
+            Ok(State::Fragment)
+        } else {
+            *i = at;
+            Ok(State::Done)
+        }
+    }
+
+    fn fragment_state(&mut self, i: usize) -> Result<(), ParseError> {
+        self.fragment_start = Some(self.w.len());
+        self.w.push_byte(b'#')?;
+        self.scan(i, FRAGMENT, 0, false)?;
+        Ok(())
+    }
+
+    // ---- result -------------------------------------------------------------
+
+    fn finish_offsets(&mut self) -> Result<Offsets, ParseError> {
+        let after_scheme = self.scheme_end + 1;
+        if self.host_kind == HostKind::None {
+            self.username_end = after_scheme;
+            self.host_start = after_scheme;
+            self.host_end = after_scheme;
+        }
+        let mut path_start = self.path_start.unwrap_or(self.w.len());
+        // URL serializer: a null host and a path starting with an empty
+        // segment followed by more gets a "/." prefix, so it cannot be read back
+        // as a host.
+        if self.host_kind == HostKind::None && !self.opaque_path {
+            let path_end = self.query_start.or(self.fragment_start).unwrap_or(self.w.len());
+            if self.w.as_bytes()[path_start..path_end].starts_with(b"//") {
+                self.w.insert(path_start, "/.")?;
+                path_start += 2;
+                self.query_start = self.query_start.map(|q| q + 2);
+                self.fragment_start = self.fragment_start.map(|f| f + 2);
+            }
+        }
+        if self.w.len() > u32::MAX as usize {
+            return Err(ParseError::TooLong);
+        }
+        let u = |x: usize| x as u32;
+        Ok(Offsets {
+            scheme_end: u(self.scheme_end),
+            username_end: u(self.username_end),
+            host_start: u(self.host_start),
+            host_end: u(self.host_end),
+            path_start: u(path_start),
+            query_start: self.query_start.map(u),
+            fragment_start: self.fragment_start.map(u),
+            port: self.port,
+            scheme_type: self.scheme_type,
+            host_kind: self.host_kind,
+            opaque_path: self.opaque_path,
+        })
+    }
+}
+
+/// A single-dot URL path segment: `.` or `%2e` (ASCII case-insensitive).
+#[inline]
+fn is_single_dot(seg: &[u8]) -> bool {
+    matches!(seg, b"." | b"%2e" | b"%2E")
+}
+
+/// A double-dot URL path segment: `..`, `.%2e`, `%2e.`, `%2e%2e` (any case).
+#[inline]
+fn is_double_dot(seg: &[u8]) -> bool {
+    match seg.len() {
+        2 => seg == b"..",
+        4 => {
+            (seg[0] == b'.' && seg[1] == b'%' && seg[2] == b'2' && (seg[3] | 0x20) == b'e')
+                || (seg[0] == b'%' && seg[1] == b'2' && (seg[2] | 0x20) == b'e' && seg[3] == b'.')
+        }
+        6 => {
+            seg[0] == b'%'
+                && seg[1] == b'2'
+                && (seg[2] | 0x20) == b'e'
+                && seg[3] == b'%'
+                && seg[4] == b'2'
+                && (seg[5] | 0x20) == b'e'
+        }
+        _ => false,
+    }
+}
+
+/// URL code points above ASCII: U+00A0..=U+10FFFD minus surrogates (not in
+/// `char`) and noncharacters.
+#[inline]
+fn is_url_code_point_non_ascii(c: char) -> bool {
+    let v = c as u32;
+    v >= 0xA0 && !(0xFDD0..=0xFDEF).contains(&v) && (v & 0xFFFE) != 0xFFFE
+}
+
+/// invalid-URL-unit reports for `[start..end)` (opaque-host parser).
+pub(crate) fn report_invalid_url_units<V: ValidationSink>(
+    input: &Input<'_>,
+    start: usize,
+    end: usize,
+    sink: &mut V,
+) {
+    let mut i = start;
+    while i < end {
+        let b = input.bytes[i];
+        if b == b'%' {
+            let (h, hi) = input.at(i + 1);
+            let l = input.peek(hi + 1);
+            if !(h.is_some_and(|h| h.is_ascii_hexdigit()) && l.is_some_and(|l| l.is_ascii_hexdigit())) {
+                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
+            }
+        } else if b < 0x80 {
+            if CLASS[b as usize] & (NOT_URL_UNIT | TAB_OR_NEWLINE) == NOT_URL_UNIT {
+                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
+            }
+        } else if let Some(ch) = input.s.get(i..).and_then(|s| s.chars().next()) {
+            if !is_url_code_point_non_ascii(ch) {
+                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
+            }
+            i += ch.len_utf8();
+            continue;
+        }
+        i += 1;
+    }
+}

@@ -1,0 +1,357 @@
+//! Where a serialized URL lives.
+//!
+//! The parser never allocates: it appends to a [`Storage`]. A URL serialization
+//! is always ASCII (§4.5: the URL serializer returns an ASCII string), so every
+//! storage holds ASCII only and any byte index is a `char` boundary.
+//!
+//! Provided storages:
+//! - [`SliceStorage`]: a caller's `&mut [u8]` (firmware, kernels);
+//! - `heapless::String<N>` (feature `heapless`);
+//! - `alloc::string::String` (feature `alloc`);
+//! - `&mut T` for any storage `T`, so a caller can keep ownership of a buffer.
+//!
+//! Read-only views implement [`Buffer`]; `&str` is one, which is how a URL can
+//! borrow its input (see [`crate::Parser::parse_borrowed`]).
+
+use core::fmt;
+use core::ops::Range;
+
+/// The storage ran out of room: the result needs more bytes than it can hold.
+///
+/// Nothing is truncated: an operation that fails with this error leaves what
+/// the caller had unchanged (for the parser: no URL is returned).
+///
+/// ```
+/// use url_core::{SliceStorage, Url, ParseError};
+/// let mut buf = [0u8; 8];
+/// let err = Url::parse_into("https://example.com/", SliceStorage::new(&mut buf)).unwrap_err();
+/// assert!(matches!(err, ParseError::Capacity(_)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CapacityError {
+    /// How many bytes the storage can hold.
+    pub capacity: usize,
+    /// How many bytes were needed at the point the storage ran out.
+    pub needed: usize,
+}
+
+impl fmt::Display for CapacityError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "URL storage too small: {} bytes needed, capacity {}",
+            self.needed, self.capacity
+        )
+    }
+}
+
+impl core::error::Error for CapacityError {}
+
+/// Read access to an ASCII serialization.
+pub trait Buffer {
+    /// The whole serialization.
+    fn as_str(&self) -> &str;
+
+    /// The serialization as bytes.
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        self.as_str().as_bytes()
+    }
+
+    /// A sub-range of the serialization. `range` is always in bounds and on
+    /// ASCII boundaries when called by this crate.
+    #[inline]
+    fn slice(&self, range: Range<usize>) -> &str {
+        self.as_str().get(range).unwrap_or("")
+    }
+}
+
+/// A growable (possibly bounded) ASCII buffer the parser appends to.
+///
+/// Implementations must keep the contents exactly as written: callers only ever
+/// write ASCII, so `truncate` and `replace_range` indices are always valid.
+pub trait Storage: Buffer {
+    /// Appends `s`, or fails without changing anything.
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError>;
+
+    /// Shortens to `len` bytes; no-op when already shorter.
+    fn truncate(&mut self, len: usize);
+
+    /// Replaces `range` with `with`, or fails without changing anything.
+    fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError>;
+
+    /// Hints that `additional` more bytes will be pushed. Bounded storages ignore it.
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
+
+    /// Current length in bytes.
+    #[inline]
+    fn len(&self) -> usize {
+        self.as_bytes().len()
+    }
+
+    /// Whether nothing is stored.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Removes everything.
+    #[inline]
+    fn clear(&mut self) {
+        self.truncate(0);
+    }
+}
+
+impl Buffer for str {
+    #[inline]
+    fn as_str(&self) -> &str {
+        self
+    }
+}
+
+impl Buffer for &str {
+    #[inline]
+    fn as_str(&self) -> &str {
+        self
+    }
+}
+
+impl<T: Buffer + ?Sized> Buffer for &mut T {
+    #[inline]
+    fn as_str(&self) -> &str {
+        (**self).as_str()
+    }
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        (**self).as_bytes()
+    }
+    #[inline]
+    fn slice(&self, range: Range<usize>) -> &str {
+        (**self).slice(range)
+    }
+}
+
+impl<T: Storage + ?Sized> Storage for &mut T {
+    #[inline]
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        (**self).push_str(s)
+    }
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        (**self).truncate(len)
+    }
+    #[inline]
+    fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+        (**self).replace_range(range, with)
+    }
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        (**self).reserve(additional)
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        (**self).len()
+    }
+}
+
+/// A caller's byte buffer used as URL storage: no allocator needed.
+///
+/// ```
+/// use url_core::{SliceStorage, Url};
+/// let mut buf = [0u8; 128];
+/// let url = Url::parse_into("HTTPS://Example.COM/a/../b", SliceStorage::new(&mut buf)).unwrap();
+/// assert_eq!(url.href(), "https://example.com/b");
+/// ```
+pub struct SliceStorage<'a> {
+    buf: &'a mut [u8],
+    len: usize,
+}
+
+impl<'a> SliceStorage<'a> {
+    /// Wraps `buf`; its previous contents are ignored.
+    pub fn new(buf: &'a mut [u8]) -> Self {
+        SliceStorage { buf, len: 0 }
+    }
+
+    /// How many bytes fit.
+    pub fn capacity(&self) -> usize {
+        self.buf.len()
+    }
+
+    fn overflow(&self, needed: usize) -> CapacityError {
+        CapacityError {
+            capacity: self.buf.len(),
+            needed,
+        }
+    }
+}
+
+impl fmt::Debug for SliceStorage<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl Buffer for SliceStorage<'_> {
+    #[inline]
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever written (module docs), so this never fails; the
+        // check keeps this crate free of `unsafe`.
+        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+    }
+    #[inline]
+    fn as_bytes(&self) -> &[u8] {
+        &self.buf[..self.len]
+    }
+    #[inline]
+    fn slice(&self, range: Range<usize>) -> &str {
+        // Validate only the requested range: getters stay O(component).
+        self.buf[..self.len]
+            .get(range)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
+    }
+}
+
+impl Storage for SliceStorage<'_> {
+    #[inline]
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        let end = self.len + s.len();
+        match self.buf.get_mut(self.len..end) {
+            Some(dst) => {
+                dst.copy_from_slice(s.as_bytes());
+                self.len = end;
+                Ok(())
+            }
+            None => Err(self.overflow(end)),
+        }
+    }
+    #[inline]
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+    fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+        let Range { start, end } = range;
+        if start > end || end > self.len {
+            return Ok(());
+        }
+        let new_len = self.len - (end - start) + with.len();
+        if new_len > self.buf.len() {
+            return Err(self.overflow(new_len));
+        }
+        self.buf
+            .copy_within(end..self.len, start + with.len());
+        self.buf[start..start + with.len()].copy_from_slice(with.as_bytes());
+        self.len = new_len;
+        Ok(())
+    }
+    #[inline]
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_impl {
+    extern crate alloc;
+    use super::{Buffer, CapacityError, Storage};
+    use alloc::string::String;
+    use core::ops::Range;
+
+    impl Buffer for String {
+        #[inline]
+        fn as_str(&self) -> &str {
+            self
+        }
+    }
+
+    impl Storage for String {
+        #[inline]
+        fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+            String::push_str(self, s);
+            Ok(())
+        }
+        #[inline]
+        fn truncate(&mut self, len: usize) {
+            if len < String::len(self) {
+                String::truncate(self, len)
+            }
+        }
+        fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+            if range.start <= range.end && range.end <= String::len(self) {
+                String::replace_range(self, range, with);
+            }
+            Ok(())
+        }
+        #[inline]
+        fn reserve(&mut self, additional: usize) {
+            String::reserve(self, additional)
+        }
+        #[inline]
+        fn len(&self) -> usize {
+            String::len(self)
+        }
+    }
+}
+
+#[cfg(feature = "heapless")]
+mod heapless_impl {
+    use super::{Buffer, CapacityError, Storage};
+    use core::ops::Range;
+
+    impl<const N: usize> Buffer for heapless::String<N> {
+        #[inline]
+        fn as_str(&self) -> &str {
+            heapless::String::as_str(self)
+        }
+    }
+
+    impl<const N: usize> Storage for heapless::String<N> {
+        #[inline]
+        fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+            let needed = heapless::String::len(self) + s.len();
+            heapless::String::push_str(self, s).map_err(|_| CapacityError {
+                capacity: N,
+                needed,
+            })
+        }
+        #[inline]
+        fn truncate(&mut self, len: usize) {
+            if len < heapless::String::len(self) {
+                heapless::String::truncate(self, len)
+            }
+        }
+        fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+            let len = heapless::String::len(self);
+            let Range { start, end } = range;
+            if start > end || end > len {
+                return Ok(());
+            }
+            let new_len = len - (end - start) + with.len();
+            if new_len > N {
+                return Err(CapacityError {
+                    capacity: N,
+                    needed: new_len,
+                });
+            }
+            // Rebuild the tail in place: heapless::String has no replace_range,
+            // but its Vec view does (ASCII only, so any index is a boundary).
+            let mut tail: heapless::String<N> = heapless::String::new();
+            // Cannot fail: the tail is shorter than N.
+            let _ = tail.push_str(&self.as_str()[end..]);
+            heapless::String::truncate(self, start);
+            let _ = heapless::String::push_str(self, with);
+            let _ = heapless::String::push_str(self, &tail);
+            Ok(())
+        }
+        #[inline]
+        fn len(&self) -> usize {
+            heapless::String::len(self)
+        }
+    }
+}

@@ -1,0 +1,146 @@
+//! The parser's output: copy-on-divergence over a [`Storage`].
+//!
+//! While everything written so far equals a prefix of the (trimmed) input, the
+//! writer stores nothing and only counts (`pending`). At the first byte that
+//! differs it copies that prefix into the storage once and appends from then
+//! on. Canonical inputs — most real URLs — therefore cost one copy at the end
+//! (or none, for a borrowed URL), from the same single-pass parser.
+
+use crate::storage::{CapacityError, Storage};
+
+pub(crate) struct Writer<'i, 's, S: Storage> {
+    input: &'i str,
+    /// While `borrowing`: the output is `input[..pending]`.
+    pending: usize,
+    borrowing: bool,
+    out: &'s mut S,
+}
+
+impl<'i, 's, S: Storage> Writer<'i, 's, S> {
+    /// `out` must be empty.
+    #[inline]
+    pub fn new(input: &'i str, out: &'s mut S) -> Self {
+        Writer {
+            input,
+            pending: 0,
+            borrowing: true,
+            out,
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        if self.borrowing {
+            self.pending
+        } else {
+            self.out.len()
+        }
+    }
+
+    #[inline]
+    pub fn as_bytes(&self) -> &[u8] {
+        if self.borrowing {
+            &self.input.as_bytes()[..self.pending]
+        } else {
+            self.out.as_bytes()
+        }
+    }
+
+    /// Switches to appending into the storage.
+    #[cold]
+    #[inline(never)]
+    pub fn materialize(&mut self) -> Result<(), CapacityError> {
+        if self.borrowing {
+            self.out.reserve(self.input.len() + 16);
+            self.out.push_str(&self.input[..self.pending])?;
+            self.borrowing = false;
+        }
+        Ok(())
+    }
+
+    /// Appends `input[start..end]` (which must be ASCII, or the input's own bytes
+    /// while borrowing).
+    #[inline]
+    pub fn push_span(&mut self, start: usize, end: usize) -> Result<(), CapacityError> {
+        if self.borrowing {
+            if start == self.pending {
+                self.pending = end;
+                return Ok(());
+            }
+            self.materialize()?;
+        }
+        self.out.push_str(&self.input[start..end])
+    }
+
+    /// Appends an ASCII string.
+    #[inline]
+    pub fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        if self.borrowing {
+            if self.input.as_bytes()[self.pending..].starts_with(s.as_bytes()) {
+                self.pending += s.len();
+                return Ok(());
+            }
+            self.materialize()?;
+        }
+        self.out.push_str(s)
+    }
+
+    /// Appends one ASCII byte.
+    #[inline]
+    pub fn push_byte(&mut self, b: u8) -> Result<(), CapacityError> {
+        if self.borrowing {
+            if self.input.as_bytes().get(self.pending) == Some(&b) {
+                self.pending += 1;
+                return Ok(());
+            }
+            self.materialize()?;
+        }
+        let buf = [b];
+        // `b` is ASCII at every call site.
+        self.out
+            .push_str(core::str::from_utf8(&buf).unwrap_or("\u{FFFD}"))
+    }
+
+    /// Appends ASCII bytes.
+    #[inline]
+    pub fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+        self.push_str(core::str::from_utf8(bytes).unwrap_or("\u{FFFD}"))
+    }
+
+    #[inline]
+    pub fn truncate(&mut self, len: usize) {
+        if self.borrowing {
+            if len < self.pending {
+                self.pending = len;
+            }
+        } else {
+            self.out.truncate(len);
+        }
+    }
+
+    /// Inserts `s` at `at` (rare: the `/.` path prefix).
+    pub fn insert(&mut self, at: usize, s: &str) -> Result<(), CapacityError> {
+        self.materialize()?;
+        self.out.replace_range(at..at, s)
+    }
+
+    /// The storage, after [`Self::materialize`].
+    #[inline]
+    pub fn storage(&mut self) -> &mut S {
+        self.out
+    }
+
+    /// Ends writing: copies a still-borrowed output into the storage unless
+    /// `keep_borrowed`. Returns the borrowed length if nothing was copied.
+    pub fn finish(mut self, keep_borrowed: bool) -> Result<Option<usize>, CapacityError> {
+        if self.borrowing {
+            if keep_borrowed {
+                return Ok(Some(self.pending));
+            }
+            self.out.reserve(self.pending);
+            self.out.push_str(&self.input[..self.pending])?;
+            self.borrowing = false;
+        }
+        Ok(None)
+    }
+}

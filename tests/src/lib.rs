@@ -1,0 +1,1 @@
+//! Conformance tests live in tests/*.rs.
