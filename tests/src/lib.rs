@@ -1,1 +1,122 @@
-//! Conformance tests live in tests/*.rs.
+//! Shared helpers for the conformance tests in `tests/tests/*.rs`: locating
+//! and loading the data files, and the checked-in expectations files.
+#![deny(missing_docs)]
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("tests/ has a parent")
+        .to_path_buf()
+}
+
+/// `data/wpt/<name>` (or `$WPT_DIR/<name>` when set).
+pub fn wpt_path(name: &str) -> PathBuf {
+    match std::env::var_os("WPT_DIR") {
+        Some(dir) => PathBuf::from(dir).join(name),
+        None => root().join("data/wpt").join(name),
+    }
+}
+
+/// Reads a JSON file, replacing escaped lone UTF-16 surrogates by U+FFFD
+/// first — what the URL API's USVString conversion does, and what `&str`
+/// requires. Returns the value and how many surrogates were replaced.
+pub fn read_json_usv(path: &Path) -> (serde_json::Value, usize) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {}: {e} (run `cargo xtask fetch-data`)",
+            path.display()
+        )
+    });
+    let (fixed, n) = replace_lone_surrogate_escapes(&text);
+    let value = serde_json::from_str(&fixed)
+        .unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()));
+    (value, n)
+}
+
+fn parse_u_escape(b: &[u8], i: usize) -> Option<u16> {
+    if b.get(i) == Some(&b'\\') && b.get(i + 1) == Some(&b'u') {
+        let hex = std::str::from_utf8(b.get(i + 2..i + 6)?).ok()?;
+        u16::from_str_radix(hex, 16).ok()
+    } else {
+        None
+    }
+}
+
+/// Rewrites `\uD800`-style escapes that are not part of a surrogate pair to
+/// `\uFFFD`.
+pub fn replace_lone_surrogate_escapes(text: &str) -> (String, usize) {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let mut run = 0;
+    let mut count = 0;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            if let Some(u) = parse_u_escape(b, i) {
+                let is_high = (0xD800..0xDC00).contains(&u);
+                let is_low = (0xDC00..0xE000).contains(&u);
+                if is_high {
+                    if let Some(l) = parse_u_escape(b, i + 6) {
+                        if (0xDC00..0xE000).contains(&l) {
+                            i += 12;
+                            continue;
+                        }
+                    }
+                }
+                if is_high || is_low {
+                    out.push_str(&text[run..i]);
+                    out.push_str("\\uFFFD");
+                    count += 1;
+                    i += 6;
+                    run = i;
+                    continue;
+                }
+                i += 6;
+                continue;
+            }
+            // Any other escape: skip the escaped character.
+            i += 2;
+            continue;
+        }
+        i += 1;
+    }
+    out.push_str(&text[run..]);
+    (out, count)
+}
+
+/// A checked-in expectations file: JSON lines `{"input", "base", "reason"}`,
+/// `#` comments and blank lines ignored. Keyed by (input, base).
+pub fn read_expectations(path: &Path) -> HashMap<(String, Option<String>), String> {
+    let mut map = HashMap::new();
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return map;
+    };
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (fixed, _) = replace_lone_surrogate_escapes(line);
+        let v: serde_json::Value = serde_json::from_str(&fixed)
+            .unwrap_or_else(|e| panic!("{}:{}: {e}", path.display(), n + 1));
+        let input = v["input"].as_str().expect("input").to_string();
+        let base = v["base"].as_str().map(str::to_string);
+        let reason = v["reason"]
+            .as_str()
+            .filter(|r| !r.trim().is_empty())
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}:{}: every expectation needs a reason",
+                    path.display(),
+                    n + 1
+                )
+            })
+            .to_string();
+        map.insert((input, base), reason);
+    }
+    map
+}

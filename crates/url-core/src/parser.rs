@@ -86,9 +86,19 @@ impl<'b, V: ValidationSink> Parser<'b, V> {
     ///
     /// Fails with [`ParseError::Invalid`] when the standard says failure and
     /// with [`ParseError::Capacity`] when the serialization does not fit.
-    pub fn parse_into<S: Storage>(&mut self, input: &str, mut storage: S) -> Result<Url<S>, ParseError> {
+    pub fn parse_into<S: Storage>(
+        &mut self,
+        input: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
         storage.clear();
-        let (off, _) = basic_parse(input, self.base.as_ref(), &mut storage, &mut self.sink, false)?;
+        let (off, _) = basic_parse(
+            input,
+            self.base.as_ref(),
+            &mut storage,
+            &mut self.sink,
+            false,
+        )?;
         Ok(Url { buf: storage, off })
     }
 
@@ -107,9 +117,9 @@ impl<'b, V: ValidationSink> Parser<'b, V> {
         let mut none = NoStorage;
         let (off, span) = basic_parse(input, self.base.as_ref(), &mut none, &mut self.sink, true)
             .map_err(|e| match e {
-                ParseError::Capacity(_) => ParseError::NotCanonical,
-                e => e,
-            })?;
+            ParseError::Capacity(_) => ParseError::NotCanonical,
+            e => e,
+        })?;
         match span {
             Some((start, len)) => Ok(Url {
                 buf: &input[start..start + len],
@@ -139,7 +149,9 @@ impl<S: Storage> Url<S> {
         base: &Url<B>,
         storage: S,
     ) -> Result<Url<S>, ParseError> {
-        Parser::new().base(base.as_url_ref()).parse_into(input, storage)
+        Parser::new()
+            .base(base.as_url_ref())
+            .parse_into(input, storage)
     }
 }
 
@@ -257,14 +269,26 @@ pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
     // Remove leading and trailing C0 control or space.
     let bytes = raw.as_bytes();
     let lead = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-    let trail = bytes[lead..].iter().rposition(|&b| b > b' ').map_or(lead, |p| lead + p + 1);
+    let trail = bytes[lead..]
+        .iter()
+        .rposition(|&b| b > b' ')
+        .map_or(lead, |p| lead + p + 1);
     if V::ENABLED && (lead > 0 || trail < bytes.len()) {
-        sink.report(ValidationError::InvalidUrlUnit, if lead > 0 { 0 } else { trail });
+        sink.report(
+            ValidationError::InvalidUrlUnit,
+            if lead > 0 { 0 } else { trail },
+        );
     }
     let input = Input::new(&raw[lead..trail], lead);
     if V::ENABLED && input.has_ws {
-        let first = input.bytes.iter().position(|&b| crate::input::is_tab_or_newline(b));
-        sink.report(ValidationError::InvalidUrlUnit, input.pos(first.unwrap_or(0)));
+        let first = input
+            .bytes
+            .iter()
+            .position(|&b| crate::input::is_tab_or_newline(b));
+        sink.report(
+            ValidationError::InvalidUrlUnit,
+            input.pos(first.unwrap_or(0)),
+        );
     }
     // Reborrow the base so its lifetime matches the sink's in `P`.
     let base_copy: Option<Url<&str>> = base.copied();
@@ -621,8 +645,10 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
 
     fn relative_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
         let base = self.base.copied().ok_or(ParseError::TooLong)?;
-        // Scheme from base.
-        self.copy_base_prefix(base.off.scheme_end as usize + 1)?;
+        // Scheme from base (already written when the input had the same one).
+        if self.w.len() == 0 {
+            self.copy_base_prefix(base.off.scheme_end as usize + 1)?;
+        }
         let special = self.special();
         match c {
             Some(b'/') => {
@@ -831,7 +857,8 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
     }
 
     fn base_is_file(&self) -> bool {
-        self.base.is_some_and(|b| b.scheme_type() == SchemeType::File)
+        self.base
+            .is_some_and(|b| b.scheme_type() == SchemeType::File)
     }
 
     /// "Set url's host to base's host": `//` + base's host (file URLs have no
@@ -933,12 +960,10 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         *i = j;
         // Is the buffer (tab/newline removed) exactly a Windows drive letter?
         let (a, ai) = input.at(start);
-        let is_drive = ai < j
-            && a.is_some_and(|a| a.is_ascii_alphabetic())
-            && {
-                let (b, bi) = input.at(ai + 1);
-                bi < j && matches!(b, Some(b':') | Some(b'|')) && input.skip_ws(bi + 1) >= j
-            };
+        let is_drive = ai < j && a.is_some_and(|a| a.is_ascii_alphabetic()) && {
+            let (b, bi) = input.at(ai + 1);
+            bi < j && matches!(b, Some(b':') | Some(b'|')) && input.skip_ws(bi + 1) >= j
+        };
         if is_drive {
             self.report(ValidationError::FileInvalidWindowsDriveLetterHost, start);
             self.empty_host()?;
@@ -1037,7 +1062,9 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         if b == b'%' {
             let (h, hi) = self.input.at(i + 1);
             let l = self.input.peek(hi + 1);
-            if !(h.is_some_and(|h| h.is_ascii_hexdigit()) && l.is_some_and(|l| l.is_ascii_hexdigit())) {
+            if !(h.is_some_and(|h| h.is_ascii_hexdigit())
+                && l.is_some_and(|l| l.is_ascii_hexdigit()))
+            {
                 self.report(ValidationError::InvalidUrlUnit, i);
             }
         } else if b < 0x80 {
@@ -1057,6 +1084,37 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         self.set_path_start();
         let path_start = self.path_start.unwrap_or(0);
         loop {
+            // Dot segments are recognized in the input, before writing, so the
+            // output never holds more than the final URL needs.
+            if self.drive_letter.is_none() {
+                if let Some((double, t)) = self.dot_segment_at(*i) {
+                    let c = self.input.bytes.get(t).copied();
+                    let is_slash = c == Some(b'/') || (special && c == Some(b'\\'));
+                    if special && c == Some(b'\\') {
+                        self.report(ValidationError::InvalidReverseSolidus, t);
+                    }
+                    if double {
+                        self.shorten_path(path_start);
+                    }
+                    if !is_slash {
+                        // "append the empty string to url's path"
+                        self.w.push_byte(b'/')?;
+                    }
+                    match c {
+                        _ if is_slash => *i = t + 1,
+                        Some(b'?') => {
+                            *i = t + 1;
+                            return Ok(State::Query);
+                        }
+                        Some(b'#') => {
+                            *i = t + 1;
+                            return Ok(State::Fragment);
+                        }
+                        _ => return Ok(State::Done),
+                    }
+                    continue;
+                }
+            }
             let seg_start = self.w.len();
             self.w.push_byte(b'/')?;
             if let Some((ds, de)) = self.drive_letter.take() {
@@ -1074,18 +1132,7 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
                 self.report(ValidationError::InvalidReverseSolidus, at);
             }
             let seg = &self.w.as_bytes()[seg_start + 1..];
-            if is_double_dot(seg) {
-                self.w.truncate(seg_start);
-                self.shorten_path(path_start);
-                if !is_slash {
-                    self.w.push_byte(b'/')?;
-                }
-            } else if is_single_dot(seg) {
-                self.w.truncate(seg_start);
-                if !is_slash {
-                    self.w.push_byte(b'/')?;
-                }
-            } else if self.scheme_type == SchemeType::File
+            if self.scheme_type == SchemeType::File
                 && seg_start == path_start
                 && seg.len() == 2
                 && seg[0].is_ascii_alphabetic()
@@ -1107,6 +1154,41 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
                 }
                 _ => return Ok(State::Done),
             }
+        }
+    }
+
+    /// If a single- or double-dot URL path segment starts at `i` (tab/newline
+    /// skipped), whether it is double-dot and the index of its terminator.
+    fn dot_segment_at(&self, i: usize) -> Option<(bool, usize)> {
+        let input = self.input;
+        let (first, _) = input.at(i);
+        if !matches!(first, Some(b'.') | Some(b'%')) {
+            return None;
+        }
+        let mut seg = [0u8; 6];
+        let mut n = 0;
+        let mut j = i;
+        loop {
+            let (c, at) = input.at(j);
+            j = at;
+            match c {
+                None | Some(b'/') | Some(b'?') | Some(b'#') => break,
+                Some(b'\\') if self.special() => break,
+                Some(b) if n < seg.len() && matches!(b, b'.' | b'%' | b'2' | b'e' | b'E') => {
+                    seg[n] = b;
+                    n += 1;
+                    j += 1;
+                }
+                Some(_) => return None,
+            }
+        }
+        let seg = &seg[..n];
+        if is_double_dot(seg) {
+            Some((true, j))
+        } else if is_single_dot(seg) {
+            Some((false, j))
+        } else {
+            None
         }
     }
 
@@ -1185,7 +1267,10 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         // segment followed by more gets a "/." prefix, so it cannot be read back
         // as a host.
         if self.host_kind == HostKind::None && !self.opaque_path {
-            let path_end = self.query_start.or(self.fragment_start).unwrap_or(self.w.len());
+            let path_end = self
+                .query_start
+                .or(self.fragment_start)
+                .unwrap_or(self.w.len());
             if self.w.as_bytes()[path_start..path_end].starts_with(b"//") {
                 self.w.insert(path_start, "/.")?;
                 path_start += 2;
@@ -1261,7 +1346,9 @@ pub(crate) fn report_invalid_url_units<V: ValidationSink>(
         if b == b'%' {
             let (h, hi) = input.at(i + 1);
             let l = input.peek(hi + 1);
-            if !(h.is_some_and(|h| h.is_ascii_hexdigit()) && l.is_some_and(|l| l.is_ascii_hexdigit())) {
+            if !(h.is_some_and(|h| h.is_ascii_hexdigit())
+                && l.is_some_and(|l| l.is_ascii_hexdigit()))
+            {
                 sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
             }
         } else if b < 0x80 {

@@ -92,8 +92,11 @@ const fn build() -> [u16; 256] {
         if path {
             bits |= PATH;
         }
-        let userinfo =
-            path || matches!(c, b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|');
+        let userinfo = path
+            || matches!(
+                c,
+                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
+            );
         if userinfo {
             bits |= USERINFO;
         }

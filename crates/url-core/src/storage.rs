@@ -244,8 +244,7 @@ impl Storage for SliceStorage<'_> {
         if new_len > self.buf.len() {
             return Err(self.overflow(new_len));
         }
-        self.buf
-            .copy_within(end..self.len, start + with.len());
+        self.buf.copy_within(end..self.len, start + with.len());
         self.buf[start..start + with.len()].copy_from_slice(with.as_bytes());
         self.len = new_len;
         Ok(())
@@ -314,7 +313,7 @@ mod heapless_impl {
     impl<const N: usize> Storage for heapless::String<N> {
         #[inline]
         fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
-            let needed = heapless::String::len(self) + s.len();
+            let needed = heapless::String::as_str(self).len() + s.len();
             heapless::String::push_str(self, s).map_err(|_| CapacityError {
                 capacity: N,
                 needed,
@@ -322,12 +321,12 @@ mod heapless_impl {
         }
         #[inline]
         fn truncate(&mut self, len: usize) {
-            if len < heapless::String::len(self) {
+            if len < heapless::String::as_str(self).len() {
                 heapless::String::truncate(self, len)
             }
         }
         fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
-            let len = heapless::String::len(self);
+            let len = heapless::String::as_str(self).len();
             let Range { start, end } = range;
             if start > end || end > len {
                 return Ok(());
@@ -351,7 +350,7 @@ mod heapless_impl {
         }
         #[inline]
         fn len(&self) -> usize {
-            heapless::String::len(self)
+            heapless::String::as_str(self).len()
         }
     }
 }

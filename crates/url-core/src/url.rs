@@ -387,8 +387,8 @@ impl<S: Buffer> Url<S> {
         if SchemeType::of(scheme) != o.scheme_type {
             return Err("scheme_type mismatch");
         }
-        let qs = o.query_start.unwrap_or(len);
         let fs = o.fragment_start.unwrap_or(len);
+        let qs = o.query_start.unwrap_or(fs);
         if !(o.scheme_end < o.username_end.max(o.scheme_end + 1)
             && o.username_end <= o.host_start
             && o.host_start <= o.host_end
@@ -418,7 +418,8 @@ impl<S: Buffer> Url<S> {
             if o.username_end != after || o.host_start != after || o.host_end != after {
                 return Err("null host but authority offsets set");
             }
-            let dot = o.path_start == after + 2 && &b[after as usize..o.path_start as usize] == b"/.";
+            let dot =
+                o.path_start == after + 2 && &b[after as usize..o.path_start as usize] == b"/.";
             if o.path_start != after && !dot {
                 return Err("unexpected bytes between scheme and path");
             }

@@ -178,17 +178,30 @@ impl ValidationError {
     pub const fn component(self) -> Component {
         use ValidationError::*;
         match self {
-            DomainToAscii | DomainPercentEncoded | HostInvalidCodePoint | Ipv4EmptyPart
-            | Ipv4TooFewParts | Ipv4TooManyParts | Ipv4NonNumericPart | Ipv4NonDecimalPart
-            | Ipv4OutOfRangePart | Ipv6Unclosed | Ipv6InvalidCompression | Ipv6TooManyPieces
-            | Ipv6MultipleCompression | Ipv6InvalidCodePoint | Ipv6TooFewPieces
-            | Ipv6PieceLeadingZero | Ipv4InIpv6TooManyPieces | Ipv4InIpv6InvalidCodePoint
-            | Ipv4InIpv6OutOfRangePart | Ipv4InIpv6TooFewParts | HostMissing
+            DomainToAscii
+            | DomainPercentEncoded
+            | HostInvalidCodePoint
+            | Ipv4EmptyPart
+            | Ipv4TooFewParts
+            | Ipv4TooManyParts
+            | Ipv4NonNumericPart
+            | Ipv4NonDecimalPart
+            | Ipv4OutOfRangePart
+            | Ipv6Unclosed
+            | Ipv6InvalidCompression
+            | Ipv6TooManyPieces
+            | Ipv6MultipleCompression
+            | Ipv6InvalidCodePoint
+            | Ipv6TooFewPieces
+            | Ipv6PieceLeadingZero
+            | Ipv4InIpv6TooManyPieces
+            | Ipv4InIpv6InvalidCodePoint
+            | Ipv4InIpv6OutOfRangePart
+            | Ipv4InIpv6TooFewParts
+            | HostMissing
             | FileInvalidWindowsDriveLetterHost => Component::Host,
             InvalidUrlUnit => Component::Input,
-            SpecialSchemeMissingFollowingSolidus | MissingSchemeNonRelativeUrl => {
-                Component::Scheme
-            }
+            SpecialSchemeMissingFollowingSolidus | MissingSchemeNonRelativeUrl => Component::Scheme,
             InvalidReverseSolidus | FileInvalidWindowsDriveLetter => Component::Path,
             InvalidCredentials => Component::Credentials,
             PortOutOfRange | PortInvalid => Component::Port,

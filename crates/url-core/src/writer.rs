@@ -62,6 +62,9 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     /// while borrowing).
     #[inline]
     pub fn push_span(&mut self, start: usize, end: usize) -> Result<(), CapacityError> {
+        if start == end {
+            return Ok(());
+        }
         if self.borrowing {
             if start == self.pending {
                 self.pending = end;

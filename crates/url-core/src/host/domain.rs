@@ -63,17 +63,21 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         {
             return Err(ParseError::IdnaUnavailable { position: pos });
         }
-    } else if V::ENABLED && !crate::idna::ascii_domain_strictly_valid(&w.as_bytes()[host_start..])
-    {
+    } else if V::ENABLED && !crate::idna::ascii_domain_strictly_valid(&w.as_bytes()[host_start..]) {
         sink.report(ValidationError::DomainToAscii, pos);
     }
 
     let host = &w.as_bytes()[host_start..];
-    if host.is_empty() || host.iter().any(|&b| super::is_forbidden_domain_code_point(b)) {
+    if host.is_empty()
+        || host
+            .iter()
+            .any(|&b| super::is_forbidden_domain_code_point(b))
+    {
         return Err(invalid(ValidationError::DomainToAscii, pos));
     }
     if ipv4::ends_in_a_number(host) {
-        let addr = ipv4::parse_ipv4(host, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
+        let addr =
+            ipv4::parse_ipv4(host, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
         let mut text = [0u8; 15];
         let n = ipv4::serialize_ipv4(addr, &mut text);
         w.truncate(host_start);

@@ -30,7 +30,10 @@ impl Pointer<'_> {
 }
 
 #[inline]
-fn fail<T>(report: &mut impl FnMut(ValidationError), e: ValidationError) -> Result<T, ValidationError> {
+fn fail<T>(
+    report: &mut impl FnMut(ValidationError),
+    e: ValidationError,
+) -> Result<T, ValidationError> {
     report(e);
     Err(e)
 }
@@ -47,7 +50,10 @@ pub(crate) fn parse_ipv6(
     let mut p = Pointer { bytes: input, i: 0 };
 
     if p.c() == Some(b':') {
-        let mut q = Pointer { bytes: input, i: p.i };
+        let mut q = Pointer {
+            bytes: input,
+            i: p.i,
+        };
         q.advance();
         if q.c() != Some(b':') {
             return fail(report, Ipv6InvalidCompression);
@@ -221,7 +227,11 @@ mod tests {
         let a = parse_ipv6(s.as_bytes(), &mut |_| {})?;
         let mut out = [0u8; 40];
         let n = serialize_ipv6(&a, &mut out);
-        Ok(Box::leak(String::from_utf8(out[..n].to_vec()).unwrap().into_boxed_str()))
+        Ok(Box::leak(
+            String::from_utf8(out[..n].to_vec())
+                .unwrap()
+                .into_boxed_str(),
+        ))
     }
 
     #[test]
@@ -234,15 +244,39 @@ mod tests {
         assert_eq!(roundtrip("::ffff:127.0.0.1"), Ok("::ffff:7f00:1"));
         assert_eq!(roundtrip("1:2:3:4:5:6:7:8"), Ok("1:2:3:4:5:6:7:8"));
         assert_eq!(roundtrip("1::"), Ok("1::"));
-        assert_eq!(roundtrip(":1"), Err(ValidationError::Ipv6InvalidCompression));
-        assert_eq!(roundtrip("1::1::1"), Err(ValidationError::Ipv6MultipleCompression));
+        assert_eq!(
+            roundtrip(":1"),
+            Err(ValidationError::Ipv6InvalidCompression)
+        );
+        assert_eq!(
+            roundtrip("1::1::1"),
+            Err(ValidationError::Ipv6MultipleCompression)
+        );
         assert_eq!(roundtrip("1:2:3"), Err(ValidationError::Ipv6TooFewPieces));
-        assert_eq!(roundtrip("1:2:3:4:5:6:7:8:9"), Err(ValidationError::Ipv6TooManyPieces));
-        assert_eq!(roundtrip("1:2:3:"), Err(ValidationError::Ipv6InvalidCodePoint));
-        assert_eq!(roundtrip("ffff::127.00.0.1"), Err(ValidationError::Ipv4InIpv6InvalidCodePoint));
-        assert_eq!(roundtrip("ffff::127.0.0.4000"), Err(ValidationError::Ipv4InIpv6OutOfRangePart));
-        assert_eq!(roundtrip("ffff::127.0.0"), Err(ValidationError::Ipv4InIpv6TooFewParts));
-        assert_eq!(roundtrip("1:1:1:1:1:1:1:127.0.0.1"), Err(ValidationError::Ipv4InIpv6TooManyPieces));
+        assert_eq!(
+            roundtrip("1:2:3:4:5:6:7:8:9"),
+            Err(ValidationError::Ipv6TooManyPieces)
+        );
+        assert_eq!(
+            roundtrip("1:2:3:"),
+            Err(ValidationError::Ipv6InvalidCodePoint)
+        );
+        assert_eq!(
+            roundtrip("ffff::127.00.0.1"),
+            Err(ValidationError::Ipv4InIpv6InvalidCodePoint)
+        );
+        assert_eq!(
+            roundtrip("ffff::127.0.0.4000"),
+            Err(ValidationError::Ipv4InIpv6OutOfRangePart)
+        );
+        assert_eq!(
+            roundtrip("ffff::127.0.0"),
+            Err(ValidationError::Ipv4InIpv6TooFewParts)
+        );
+        assert_eq!(
+            roundtrip("1:1:1:1:1:1:1:127.0.0.1"),
+            Err(ValidationError::Ipv4InIpv6TooManyPieces)
+        );
         assert_eq!(roundtrip(":\t:1"), Ok("::1"));
     }
 }

@@ -71,8 +71,8 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         }
         let inner_start = input.skip_ws(start) + 1;
         let inner = &input.bytes[inner_start..last_i.unwrap_or(inner_start)];
-        let addr = ipv6::parse_ipv6(inner, &mut |e| sink.report(e, pos))
-        .map_err(|e| invalid(e, pos))?;
+        let addr =
+            ipv6::parse_ipv6(inner, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
         let mut text = [0u8; 40];
         let n = ipv6::serialize_ipv6(&addr, &mut text);
         w.push_byte(b'[')?;
