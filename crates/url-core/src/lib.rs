@@ -26,6 +26,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+#[cfg(test)]
+extern crate std;
+
 mod error;
 mod host;
 pub mod idna;

@@ -20,6 +20,8 @@ use core::fmt;
 /// assert_eq!(blob.origin().to_string(), "https://whatwg.org");
 /// assert_eq!(Url::parse_borrowed("data:,x").unwrap().origin().to_string(), "null");
 /// ```
+// The inline host is deliberate: no allocator, and blob origins need a copy.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum Origin<'a> {
     /// An opaque origin.
@@ -37,6 +39,7 @@ pub enum Origin<'a> {
 
 /// An origin's host: borrowed from the URL, or (for `blob:` URLs whose inner
 /// URL is not canonical) held inline.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum OriginHost<'a> {
     /// A slice of the URL's serialization.

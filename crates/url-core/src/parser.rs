@@ -747,8 +747,7 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
     fn encode_range(&mut self, start: usize, end: usize, set: u16) -> Result<(), ParseError> {
         let bytes = self.input.bytes;
         let mut run = start;
-        for i in start..end {
-            let b = bytes[i];
+        for (i, &b) in bytes.iter().enumerate().take(end).skip(start) {
             if CLASS[b as usize] & set != 0 {
                 self.w.push_span(run, i)?;
                 if CLASS[b as usize] & TAB_OR_NEWLINE == 0 {

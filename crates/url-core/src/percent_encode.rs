@@ -205,8 +205,11 @@ pub fn utf8_percent_encode<S: Storage + ?Sized>(
     let mut run = 0;
     for (i, &b) in bytes.iter().enumerate() {
         if set.contains(b) {
-            // `run..i` is ASCII outside the set, so it is a str boundary.
-            out.push_str(&input[run..i])?;
+            // `run..i` is ASCII outside the set (bytes ≥ 0x80 are in every
+            // set), so when non-empty it lies on str boundaries.
+            if run < i {
+                out.push_str(&input[run..i])?;
+            }
             let enc = percent_encoded(b);
             // Always ASCII.
             out.push_str(core::str::from_utf8(&enc).unwrap_or("%"))?;

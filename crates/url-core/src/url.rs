@@ -465,7 +465,7 @@ impl<S: Buffer> Url<S> {
                     let text = &b[o.host_end as usize..o.path_start as usize];
                     let mut digits = [0u8; 6];
                     let n = crate::parser::format_port(p, &mut digits);
-                    if text.first() != Some(&b':') || &text[1..] != &digits[..n] {
+                    if text.first() != Some(&b':') || text[1..] != digits[..n] {
                         return Err("port text mismatch");
                     }
                     if o.scheme_type.default_port() == Some(p) {

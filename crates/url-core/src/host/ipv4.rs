@@ -139,6 +139,7 @@ pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn p(s: &str) -> Result<u32, ValidationError> {
         parse_ipv4(s.as_bytes(), &mut |_| {})

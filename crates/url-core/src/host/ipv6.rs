@@ -222,6 +222,7 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2021::*;
 
     fn roundtrip(s: &str) -> Result<&'static str, ValidationError> {
         let a = parse_ipv6(s.as_bytes(), &mut |_| {})?;
