@@ -120,3 +120,8 @@ pub fn read_expectations(path: &Path) -> HashMap<(String, Option<String>), Strin
     }
     map
 }
+
+/// README.md's code examples, compiled and run as doctests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;

@@ -105,7 +105,9 @@ impl<'b, V: ValidationSink> Parser<'b, V> {
     /// Parses `input` without copying it: succeeds only when the
     /// serialization is a sub-slice of the input (the input is canonical, up
     /// to leading/trailing C0 control or space and dropped trailing bytes).
-    /// Otherwise [`ParseError::NotCanonical`] (or the input's real error).
+    /// Otherwise [`ParseError::NotCanonical`] — also for an invalid input whose
+    /// failure point lies after the first byte where output and input differ;
+    /// parse into a storage to learn why such an input fails.
     ///
     /// ```
     /// use url_core::{Parser, ParseError};

@@ -38,7 +38,7 @@ impl EncodeSet {
     /// assert!(!EncodeSet::QUERY.contains(b'^'));
     /// ```
     #[inline]
-    pub const fn contains(self, byte: u8) -> bool {
+    pub fn contains(self, byte: u8) -> bool {
         CLASS[byte as usize] & self.0 != 0
     }
 }

@@ -21,6 +21,15 @@ use core::ops::Range;
 /// Nothing is truncated: an operation that fails with this error leaves what
 /// the caller had unchanged (for the parser: no URL is returned).
 ///
+/// The parser writes in one pass, so a few inputs need more room while parsing
+/// than the finished URL takes: path segments that a later `..` removes, and
+/// hosts that are percent-encoded or non-ASCII (decoded, then serialized).
+/// For inputs whose host is ASCII, `3 × input length + base length + 32`
+/// bytes always suffice (an input byte becomes at most `%XX`; the rest covers
+/// an IPv4 host's serialization and the `//` a `file:` URL gains). When the buffer fills before the parser
+/// reaches a point where the input fails, the capacity error is what is
+/// reported.
+///
 /// ```
 /// use url_core::{SliceStorage, Url, ParseError};
 /// let mut buf = [0u8; 8];

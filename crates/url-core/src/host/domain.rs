@@ -35,6 +35,21 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         }
         upper |= b.is_ascii_uppercase();
     }
+    if simple && !V::ENABLED && ipv4::ends_in_a_number(raw) {
+        // Serialize an IPv4 host straight from the input: writing the raw text
+        // first could need more room than the final URL.
+        if raw
+            .iter()
+            .any(|&b| super::is_forbidden_domain_code_point(b))
+        {
+            return Err(invalid(ValidationError::DomainToAscii, pos));
+        }
+        let addr = ipv4::parse_ipv4(raw, &mut |_| {}).map_err(|e| invalid(e, pos))?;
+        let mut text = [0u8; 15];
+        let n = ipv4::serialize_ipv4(addr, &mut text);
+        w.push_ascii(&text[..n])?;
+        return Ok(HostKind::Ipv4);
+    }
     if simple {
         if upper {
             push_lowercase(w, raw)?;
