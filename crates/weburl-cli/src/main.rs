@@ -1,1 +1,492 @@
-fn main() {}
+//! `weburl`: parse URLs per the WHATWG URL Standard from the command line.
+//!
+//! `weburl parse --jsonl` is the machine interface conformance tools rely on;
+//! its input and output formats (described in `USAGE`) are kept stable.
+
+use std::io::{self, BufRead, BufWriter, Write};
+use std::process::ExitCode;
+
+use serde_json::Value;
+use weburl::{ParseError, Url, ValidationError};
+
+const USAGE: &str = "\
+weburl: parse URLs as the WHATWG URL Standard (and browsers) do
+
+USAGE:
+  weburl parse [--base URL] URL...
+      Print each URL's components (href, origin, protocol, username,
+      password, host, hostname, port, pathname, search, hash), one block per
+      URL. Exit status 1 if any URL (or the base) fails to parse.
+
+  weburl parse --jsonl
+      Read JSON lines {\"input\": string, \"base\": string|null} from stdin
+      (\"base\" may be omitted) and write exactly one JSON line per input line,
+      in order:
+        success:                {\"href\":…,\"origin\":…,\"protocol\":…,\"username\":…,
+                                 \"password\":…,\"host\":…,\"hostname\":…,\"port\":…,
+                                 \"pathname\":…,\"search\":…,\"hash\":…}
+                                (all strings; origin \"null\" when opaque;
+                                port \"\" when none)
+        URL or base failure:    {\"failure\":true}
+        unusable line:          {\"error\":\"…\"} (not JSON, not an object, no
+                                string \"input\", or blank); processing continues
+      Blank lines are NOT skipped: they get an {\"error\":…} line, so output line
+      N always answers input line N. A trailing \"\\r\" is ignored. Lone
+      surrogate escapes (\"\\ud800\") are read as U+FFFD, as a browser's
+      USVString conversion does. Exit status 0 unless stdin/stdout fail.
+
+  weburl check [--base URL] URL
+      List the validation errors the parser reports: the input, then one line
+      per error with a caret under its position, its name and byte offset.
+      Exit status 0 if there are none, 1 if there are any or the URL fails.
+
+  weburl --help | -h
+      This text.
+
+--base URL may also be written --base=URL. Put -- before a URL that starts
+with \"-\".
+
+Other commands or options print this text on stderr and exit with status 2.
+";
+
+/// Exit status for usage errors.
+const USAGE_ERROR: u8 = 2;
+
+fn main() -> ExitCode {
+    // `env::args` would panic on an argument that is not UTF-8.
+    let mut args = Vec::new();
+    for (i, arg) in std::env::args_os().skip(1).enumerate() {
+        match arg.into_string() {
+            Ok(a) => args.push(a),
+            Err(raw) => return usage_error(&format!("argument {} is not UTF-8: {raw:?}", i + 1)),
+        }
+    }
+    match args.first().map(String::as_str) {
+        Some("--help" | "-h" | "help") => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Some("--version" | "-V") => {
+            println!("weburl {}", env!("CARGO_PKG_VERSION"));
+            ExitCode::SUCCESS
+        }
+        Some("parse") => cmd_parse(&args[1..]),
+        Some("check") => cmd_check(&args[1..]),
+        Some(other) => usage_error(&format!("unknown command {other:?}")),
+        None => usage_error("no command given"),
+    }
+}
+
+fn usage_error(msg: &str) -> ExitCode {
+    eprintln!("weburl: {msg}\n\n{USAGE}");
+    ExitCode::from(USAGE_ERROR)
+}
+
+/// Options shared by `parse` and `check`.
+#[derive(Default)]
+struct Opts {
+    base: Option<String>,
+    jsonl: bool,
+    help: bool,
+    urls: Vec<String>,
+}
+
+fn parse_opts(args: &[String], allow_jsonl: bool) -> Result<Opts, String> {
+    let mut opts = Opts::default();
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--" => {
+                opts.urls.extend(iter.by_ref().cloned());
+                break;
+            }
+            "--help" | "-h" => opts.help = true,
+            "--jsonl" if allow_jsonl => opts.jsonl = true,
+            "--base" => match iter.next() {
+                Some(b) if opts.base.is_none() => opts.base = Some(b.clone()),
+                Some(_) => return Err("--base given twice".into()),
+                None => return Err("--base needs a URL".into()),
+            },
+            s if s.starts_with("--base=") => {
+                if opts.base.is_some() {
+                    return Err("--base given twice".into());
+                }
+                opts.base = Some(s["--base=".len()..].to_string());
+            }
+            // A lone "-" or anything not starting with "-" is a URL; use "--"
+            // before URLs that start with "-".
+            s if s.starts_with('-') && s.len() > 1 => {
+                return Err(format!("unknown option {s:?}"));
+            }
+            _ => opts.urls.push(arg.clone()),
+        }
+    }
+    Ok(opts)
+}
+
+/// Parses the `--base` argument, reporting a failure on stderr.
+fn parse_base(base: Option<&str>) -> Result<Option<Url>, ExitCode> {
+    match base {
+        None => Ok(None),
+        Some(b) => Url::parse(b).map(Some).map_err(|e| {
+            eprintln!("weburl: invalid base URL {b:?}: {e}");
+            ExitCode::FAILURE
+        }),
+    }
+}
+
+fn parse_against(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
+    match base {
+        Some(b) => Url::parse_with_base(input, b),
+        None => Url::parse(input),
+    }
+}
+
+/// The components printed by `parse` and `parse --jsonl`, in output order.
+/// `origin` is the serialized origin (the one component that is not a slice
+/// of the href).
+fn components<'a>(url: &'a Url, origin: &'a str) -> [(&'static str, &'a str); 11] {
+    [
+        ("href", url.href()),
+        ("origin", origin),
+        ("protocol", url.protocol()),
+        ("username", url.username()),
+        ("password", url.password()),
+        ("host", url.host()),
+        ("hostname", url.hostname()),
+        ("port", url.port_str()),
+        ("pathname", url.pathname()),
+        ("search", url.search()),
+        ("hash", url.hash()),
+    ]
+}
+
+fn cmd_parse(args: &[String]) -> ExitCode {
+    let opts = match parse_opts(args, true) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    if opts.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    if opts.jsonl {
+        if opts.base.is_some() || !opts.urls.is_empty() {
+            return usage_error("--jsonl reads everything from stdin; give no --base or URLs");
+        }
+        return match run_jsonl() {
+            Ok(()) => ExitCode::SUCCESS,
+            // `| head` closing the pipe is not worth a message.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("weburl: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if opts.urls.is_empty() {
+        return usage_error("parse needs at least one URL (or --jsonl)");
+    }
+    let base = match parse_base(opts.base.as_deref()) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut failed = false;
+    for (i, input) in opts.urls.iter().enumerate() {
+        match parse_against(input, base.as_ref()) {
+            Ok(url) => {
+                let mut block = String::new();
+                if i > 0 {
+                    block.push('\n');
+                }
+                let origin = url.origin().to_string();
+                for (name, value) in components(&url, &origin) {
+                    // Values never end in spaces (URL serializations have none),
+                    // so trimming only drops the padding after an empty value.
+                    let line = format!("{:<10}{value}", format!("{name}:"));
+                    block.push_str(line.trim_end());
+                    block.push('\n');
+                }
+                if write!(out, "{block}").is_err() {
+                    return ExitCode::FAILURE;
+                }
+            }
+            Err(e) => {
+                failed = true;
+                // Keep stdout and stderr in order when both go to a terminal.
+                let _ = out.flush();
+                eprintln!("weburl: cannot parse {input:?}: {e}");
+            }
+        }
+    }
+    if out.flush().is_err() || failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn run_jsonl() -> io::Result<()> {
+    let mut stdin = io::stdin().lock();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if stdin.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        let mut bytes = line.as_slice();
+        if let Some(rest) = bytes.strip_suffix(b"\n") {
+            bytes = rest;
+        }
+        if let Some(rest) = bytes.strip_suffix(b"\r") {
+            bytes = rest;
+        }
+        out.write_all(jsonl_response(bytes).as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()
+}
+
+/// The output line (without newline) answering one input line.
+fn jsonl_response(line: &[u8]) -> String {
+    let error = |msg: &str| format!("{{\"error\":{}}}", Value::from(msg));
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return error("blank line");
+    }
+    let value: Value = match serde_json::from_slice(&replace_lone_surrogates(line)) {
+        Ok(v) => v,
+        Err(e) => return error(&format!("invalid JSON: {e}")),
+    };
+    let Some(obj) = value.as_object() else {
+        return error("expected a JSON object with \"input\"");
+    };
+    let input = match obj.get("input") {
+        Some(Value::String(s)) => s.as_str(),
+        Some(_) => return error("\"input\" must be a string"),
+        None => return error("missing \"input\""),
+    };
+    let base = match obj.get("base") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => match Url::parse(s) {
+            Ok(b) => Some(b),
+            Err(_) => return FAILURE.to_string(),
+        },
+        Some(_) => return error("\"base\" must be a string or null"),
+    };
+    match parse_against(input, base.as_ref()) {
+        Ok(url) => {
+            let origin = url.origin().to_string();
+            let mut s = String::with_capacity(2 * url.href().len() + 160);
+            s.push('{');
+            for (i, (name, value)) in components(&url, &origin).into_iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                // Value's Display is compact JSON with correct string escaping.
+                s.push_str(&format!("\"{name}\":{}", Value::from(value)));
+            }
+            s.push('}');
+            s
+        }
+        Err(_) => FAILURE.to_string(),
+    }
+}
+
+const FAILURE: &str = "{\"failure\":true}";
+
+/// Rewrites `\uXXXX` escapes of unpaired UTF-16 surrogates to `\uFFFD`.
+///
+/// JSON produced from JavaScript strings (WPT's data, browsers' output) may
+/// contain lone surrogates; serde_json rejects them, but the URL API first
+/// converts its argument to a USVString, replacing each with U+FFFD. Only
+/// escapes inside strings are touched; everything else is copied, so
+/// malformed JSON is still reported by serde_json.
+fn replace_lone_surrogates(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    // Fast path: no `\u` escape, nothing to do.
+    if !line.windows(2).any(|w| w == b"\\u") {
+        return line.into();
+    }
+    let hex4 = |at: usize| -> Option<u16> {
+        let digits = line.get(at..at + 4)?;
+        let s = std::str::from_utf8(digits).ok()?;
+        u16::from_str_radix(s, 16).ok()
+    };
+    let escape_at = |at: usize| -> Option<u16> {
+        if line.get(at..at + 2)? == b"\\u" {
+            hex4(at + 2)
+        } else {
+            None
+        }
+    };
+    let mut out = Vec::with_capacity(line.len());
+    let mut in_string = false;
+    let mut i = 0;
+    while i < line.len() {
+        let b = line[i];
+        if !in_string {
+            in_string = b == b'"';
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        match b {
+            b'"' => {
+                in_string = false;
+                out.push(b);
+                i += 1;
+            }
+            b'\\' => match escape_at(i) {
+                Some(0xD800..=0xDBFF) => {
+                    if matches!(escape_at(i + 6), Some(0xDC00..=0xDFFF)) {
+                        out.extend_from_slice(&line[i..i + 12]);
+                        i += 12;
+                    } else {
+                        out.extend_from_slice(b"\\uFFFD");
+                        i += 6;
+                    }
+                }
+                Some(0xDC00..=0xDFFF) => {
+                    out.extend_from_slice(b"\\uFFFD");
+                    i += 6;
+                }
+                _ => {
+                    // Any other escape is two bytes as far as string
+                    // boundaries go (`\"` must not end the string).
+                    let end = (i + 2).min(line.len());
+                    out.extend_from_slice(&line[i..end]);
+                    i = end;
+                }
+            },
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    out.into()
+}
+
+fn cmd_check(args: &[String]) -> ExitCode {
+    let opts = match parse_opts(args, false) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    if opts.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let [input] = opts.urls.as_slice() else {
+        return usage_error("check needs exactly one URL");
+    };
+    let base = match parse_base(opts.base.as_deref()) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let (result, errors) = Url::parse_with_validation(input, base.as_ref());
+    print!("{}", render_check(input, &errors));
+    match result {
+        Ok(url) if errors.is_empty() => {
+            println!("no validation errors; href: {url}");
+            ExitCode::SUCCESS
+        }
+        Ok(url) => {
+            println!("{} validation error(s); href: {url}", errors.len());
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            let _ = io::stdout().flush();
+            eprintln!("weburl: cannot parse {input:?}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The input (control characters shown as visible symbols so columns line
+/// up) followed by one caret line per error. Empty when there are no errors.
+///
+/// Columns count code points, which is exact for ASCII and for most scripts;
+/// wide characters (CJK, emoji) shift the caret in a terminal.
+fn render_check(input: &str, errors: &[(ValidationError, usize)]) -> String {
+    if errors.is_empty() {
+        return String::new();
+    }
+    let shown: String = input.chars().map(visible).collect();
+    let mut s = format!("{shown}\n");
+    for &(error, pos) in errors {
+        let col = input
+            .get(..floor_boundary(input, pos))
+            .map_or(0, |p| p.chars().count());
+        s.push_str(&format!("{:col$}^ {} (byte {pos})\n", "", error.name()));
+    }
+    s
+}
+
+/// Control characters as Unicode "control pictures" (one column each).
+fn visible(c: char) -> char {
+    match c {
+        '\0'..='\x1f' => char::from_u32(0x2400 + c as u32).unwrap_or('?'),
+        '\x7f' => '\u{2421}',
+        c => c,
+    }
+}
+
+/// The largest char boundary of `s` at or below `pos` (clamped to `s.len()`).
+fn floor_boundary(s: &str, pos: usize) -> usize {
+    let mut p = pos.min(s.len());
+    while !s.is_char_boundary(p) {
+        p -= 1;
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn surrogates() {
+        let r = |s: &str| {
+            String::from_utf8(replace_lone_surrogates(s.as_bytes()).into_owned()).unwrap()
+        };
+        assert_eq!(r(r#"{"input":"a\ud800b"}"#), r#"{"input":"a\uFFFDb"}"#);
+        assert_eq!(r(r#"{"input":"\udc00"}"#), r#"{"input":"\uFFFD"}"#);
+        assert_eq!(
+            r(r#"{"input":"\ud83d\ude00"}"#),
+            r#"{"input":"\ud83d\ude00"}"#
+        );
+        assert_eq!(r(r#"{"input":"\\ud800"}"#), r#"{"input":"\\ud800"}"#);
+        assert_eq!(r(r#"{"input":"\"\ud800"}"#), r#"{"input":"\"\uFFFD"}"#);
+        // Truncated escapes are left for serde_json to reject.
+        assert_eq!(r(r#"{"input":"\ud8"#), r#"{"input":"\ud8"#);
+        assert_eq!(r("\"\\"), "\"\\");
+    }
+
+    #[test]
+    fn responses() {
+        assert_eq!(jsonl_response(b""), r#"{"error":"blank line"}"#);
+        assert_eq!(jsonl_response(br#"{"input":"a","base":null}"#), FAILURE);
+        assert_eq!(jsonl_response(br#"{"input":"a","base":"b"}"#), FAILURE);
+        assert!(jsonl_response(br#"{"input":1}"#).starts_with(r#"{"error":"#));
+        assert!(jsonl_response(b"[1]").starts_with(r#"{"error":"#));
+        assert!(jsonl_response(b"\xff").starts_with(r#"{"error":"#));
+        let ok = jsonl_response(br#"{"input":"http://example.com/\ud800"}"#);
+        assert!(ok.contains(r#""pathname":"/%EF%BF%BD""#), "{ok}");
+    }
+
+    #[test]
+    fn caret_positions() {
+        let out = render_check(
+            "\thttps://\u{e9}x.org\\a",
+            &[(ValidationError::InvalidReverseSolidus, 16)],
+        );
+        let want = format!(
+            "\u{2409}https://\u{e9}x.org\\a\n{}^ invalid-reverse-solidus (byte 16)\n",
+            " ".repeat(15)
+        );
+        assert_eq!(out, want);
+        assert_eq!(floor_boundary("\u{e9}", 1), 0);
+        assert_eq!(floor_boundary("ab", 9), 2);
+    }
+}

@@ -1,0 +1,166 @@
+//! Runs the built `weburl` binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn weburl(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn weburl");
+    // Write then close stdin, so the binary sees EOF.
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for weburl")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).expect("stdout is UTF-8")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).expect("stderr is UTF-8")
+}
+
+#[test]
+fn jsonl_acceptance_case() {
+    let o = weburl(
+        &["parse", "--jsonl"],
+        "{\"input\":\"HTTP://EXAMPLE.com:80/a/./b/../c?x#y\",\"base\":null}\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            r#"{"href":"http://example.com/a/c?x#y","origin":"http://example.com","#,
+            r#""protocol":"http:","username":"","password":"","host":"example.com","#,
+            r##""hostname":"example.com","port":"","pathname":"/a/c","search":"?x","hash":"#y"}"##,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn jsonl_one_line_per_input_line_in_order() {
+    let input = concat!(
+        "{\"input\":\"http://[::1\",\"base\":null}\n", // URL failure
+        "this is not JSON\n",                          // bad line
+        "{\"input\":\"../b?q\",\"base\":\"https://h.example:8080/a/c\"}\n",
+        "{\"input\":\"x\",\"base\":\"not a base\"}\n", // base failure
+        "{\"base\":null}\n",                           // no input
+        "\n",                                          // blank: error, not skipped
+        "{\"input\":\"mailto:x@y\"}",                  // no base key, no final newline
+    );
+    let o = weburl(&["parse", "--jsonl"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[0], r#"{"failure":true}"#);
+    assert!(lines[1].starts_with(r#"{"error":"#), "{}", lines[1]);
+    let v: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(v["href"], "https://h.example:8080/b?q");
+    assert_eq!(v["port"], "8080");
+    assert_eq!(v["origin"], "https://h.example:8080");
+    assert_eq!(lines[3], r#"{"failure":true}"#);
+    assert!(lines[4].contains("input"), "{}", lines[4]);
+    assert_eq!(lines[5], r#"{"error":"blank line"}"#);
+    let v: serde_json::Value = serde_json::from_str(lines[6]).unwrap();
+    assert_eq!(v["origin"], "null");
+    assert_eq!(v["pathname"], "x@y");
+}
+
+#[test]
+fn parse_prints_aligned_components() {
+    let o = weburl(
+        &["parse", "--base", "https://example.com/dir/", "page?x#y"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("href:     https://example.com/dir/page?x#y\n"),
+        "{out}"
+    );
+    assert!(out.contains("\npathname: /dir/page\n"), "{out}");
+    assert!(out.contains("\nport:\n"), "{out}");
+    assert!(out.contains("\nhash:     #y\n"), "{out}");
+}
+
+#[test]
+fn parse_failure_names_input_and_reason() {
+    let o = weburl(
+        &["parse", "https://ok.example/", "https://example.org:99999/"],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("href:     https://ok.example/\n"));
+    let err = stderr(&o);
+    assert!(err.contains("\"https://example.org:99999/\""), "{err}");
+    assert!(err.contains("port-out-of-range"), "{err}");
+
+    let o = weburl(&["parse", "--base", "nope", "a"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("invalid base"), "{}", stderr(&o));
+}
+
+#[test]
+fn check_lists_errors_with_carets() {
+    let o = weburl(&["check", "https://example.org\\a"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            "https://example.org\\a\n",
+            "                   ^ invalid-reverse-solidus (byte 19)\n",
+            "1 validation error(s); href: https://example.org/a\n",
+        )
+    );
+
+    let o = weburl(&["check", "https://example.org/a"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+
+    let o = weburl(&["check", "http://[::1"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("^ IPv6-unclosed"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("cannot parse"), "{}", stderr(&o));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["frobnicate"][..],
+        &[],
+        &["parse"],
+        &["parse", "--nope", "x"],
+        &["check"],
+    ] {
+        let o = weburl(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains("USAGE"), "{args:?}");
+    }
+    let o = weburl(&["--help"], "");
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("weburl parse --jsonl"));
+}
+
+#[cfg(unix)]
+#[test]
+fn non_utf8_argument_is_a_usage_error_not_a_panic() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let o = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .arg("parse")
+        .arg(OsStr::from_bytes(b"http://\xff/"))
+        .output()
+        .expect("run weburl");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
+}
