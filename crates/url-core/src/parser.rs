@@ -236,19 +236,25 @@ enum State {
     Done,
 }
 
-struct P<'a, 'i, 's, S: Storage, V: ValidationSink> {
+pub(crate) struct P<'a, 'i, 's, S: Storage, V: ValidationSink> {
     input: Input<'i>,
     w: Writer<'i, 's, S>,
     sink: &'a mut V,
     base: Option<&'a Url<&'a str>>,
-    scheme_type: SchemeType,
+    /// Where this URL starts in the storage (non-zero when a setter builds a
+    /// new URL or component after the existing one).
+    origin: usize,
+    /// A state override is given (setters): `?` and `#` no longer end the
+    /// path, nor `#` the query.
+    overriding: bool,
+    pub scheme_type: SchemeType,
     scheme_end: usize,
     username_end: usize,
     host_start: usize,
     host_end: usize,
     port: Option<u16>,
-    host_kind: HostKind,
-    path_start: Option<usize>,
+    pub host_kind: HostKind,
+    pub path_start: Option<usize>,
     query_start: Option<usize>,
     fragment_start: Option<usize>,
     opaque_path: bool,
@@ -264,6 +270,19 @@ pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
     out: &mut S,
     sink: &mut V,
     keep_borrowed: bool,
+) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
+    basic_parse_at(raw, base, out, sink, keep_borrowed, false)
+}
+
+/// [`basic_parse`], optionally appending after what `out` already holds
+/// (`append`): the returned offsets are then absolute positions in `out`.
+pub(crate) fn basic_parse_at<S: Storage, V: ValidationSink>(
+    raw: &str,
+    base: Option<&Url<&str>>,
+    out: &mut S,
+    sink: &mut V,
+    keep_borrowed: bool,
+    append: bool,
 ) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
     if raw.len() > u32::MAX as usize {
         return Err(ParseError::TooLong);
@@ -294,11 +313,19 @@ pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
     }
     // Reborrow the base so its lifetime matches the sink's in `P`.
     let base_copy: Option<Url<&str>> = base.copied();
+    let origin = if append { out.len() } else { 0 };
+    let w = if append {
+        Writer::appending(input.s, out)
+    } else {
+        Writer::new(input.s, out)
+    };
     let mut p = P {
         input,
-        w: Writer::new(input.s, out),
+        w,
         sink,
         base: base_copy.as_ref(),
+        origin,
+        overriding: false,
         scheme_type: SchemeType::NotSpecial,
         scheme_end: 0,
         username_end: 0,
@@ -319,6 +346,80 @@ pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
 }
 
 impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
+    /// A parser with a state override, appending after what `w` holds: the
+    /// setters' entry point. `scheme_type` and `host_kind` are the URL's.
+    pub(crate) fn for_setter(
+        input: Input<'i>,
+        w: Writer<'i, 's, S>,
+        sink: &'a mut V,
+        scheme_type: SchemeType,
+        host_kind: HostKind,
+    ) -> Self {
+        let origin = w.len();
+        P {
+            input,
+            w,
+            sink,
+            base: None,
+            origin,
+            overriding: true,
+            scheme_type,
+            scheme_end: 0,
+            username_end: 0,
+            host_start: 0,
+            host_end: 0,
+            port: None,
+            host_kind,
+            path_start: None,
+            query_start: None,
+            fragment_start: None,
+            opaque_path: false,
+            drive_letter: None,
+        }
+    }
+
+    /// The path start state with a state override (pathname setter): writes
+    /// the new path after the storage's current end.
+    pub(crate) fn override_path_start(&mut self) -> Result<(), ParseError> {
+        self.set_path_start();
+        let (c, at) = self.input.at(0);
+        let mut i = at;
+        if self.special() {
+            if matches!(c, Some(b'/') | Some(b'\\')) {
+                i += 1;
+            }
+        } else {
+            match c {
+                Some(b) => {
+                    if b == b'/' {
+                        i += 1;
+                    }
+                }
+                None => {
+                    // "append the empty string to url's path" when host is null.
+                    if self.host_kind == HostKind::None {
+                        self.w.push_byte(b'/')?;
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        self.path_state(&mut i)?;
+        Ok(())
+    }
+
+    /// The query state with a state override (search setter).
+    pub(crate) fn override_query(&mut self) -> Result<(), ParseError> {
+        let mut i = 0;
+        self.query_state(&mut i)?;
+        Ok(())
+    }
+
+    /// The fragment state with a state override (hash setter).
+    pub(crate) fn override_fragment(&mut self) -> Result<(), ParseError> {
+        self.fragment_state(0)
+    }
+
     #[inline]
     fn special(&self) -> bool {
         self.scheme_type.is_special()
@@ -500,7 +601,7 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
             }
         }
         self.scheme_end = self.w.len();
-        self.scheme_type = SchemeType::of(self.w.as_bytes());
+        self.scheme_type = SchemeType::of(&self.w.as_bytes()[self.origin..]);
         self.w.push_byte(b':')?;
         *i = colon + 1;
         let after = colon;
@@ -539,8 +640,8 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
             // Scheme, path and query from base; fragment state.
             self.copy_base_prefix(base.href_without_fragment().len())?;
             self.opaque_path = true;
-            self.path_start = Some(base.off.path_start as usize);
-            self.query_start = base.off.query_start.map(|q| q as usize);
+            self.path_start = Some(self.origin + base.off.path_start as usize);
+            self.query_start = base.off.query_start.map(|q| self.origin + q as usize);
             *i += 1;
             return Ok(State::Fragment);
         }
@@ -554,17 +655,19 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
     // ---- copying from the base URL ----------------------------------------
 
     /// Appends `base.href()[..upto]` and takes base's offsets below `upto`.
-    /// Only called while the output is empty, so offsets carry over unchanged.
+    /// Only called while this URL's output is empty, so offsets carry over
+    /// shifted by `origin`.
     fn copy_base_prefix(&mut self, upto: usize) -> Result<(), ParseError> {
         let base = self.base.copied().ok_or(ParseError::TooLong)?;
         let o = base.off;
+        let at = |x: u32| self.origin + x as usize;
         self.w.push_str(&base.href()[..upto])?;
-        self.scheme_end = o.scheme_end as usize;
+        self.scheme_end = at(o.scheme_end);
         self.scheme_type = o.scheme_type;
         if upto > o.scheme_end as usize + 1 && o.host_kind != HostKind::None {
-            self.username_end = o.username_end as usize;
-            self.host_start = o.host_start as usize;
-            self.host_end = o.host_end as usize;
+            self.username_end = at(o.username_end);
+            self.host_start = at(o.host_start);
+            self.host_end = at(o.host_end);
             self.host_kind = o.host_kind;
             if upto >= o.path_start as usize {
                 self.port = o.port;
@@ -648,7 +751,7 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
     fn relative_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
         let base = self.base.copied().ok_or(ParseError::TooLong)?;
         // Scheme from base (already written when the input had the same one).
-        if self.w.len() == 0 {
+        if self.w.len() == self.origin {
             self.copy_base_prefix(base.off.scheme_end as usize + 1)?;
         }
         let special = self.special();
@@ -839,9 +942,9 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
     // ---- file -------------------------------------------------------------
 
     fn ensure_file_scheme(&mut self) -> Result<(), ParseError> {
-        if self.w.len() == 0 {
+        if self.w.len() == self.origin {
             self.w.push_str("file:")?;
-            self.scheme_end = 4;
+            self.scheme_end = self.origin + 4;
             self.scheme_type = SchemeType::File;
         }
         Ok(())
@@ -1081,7 +1184,9 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
 
     fn path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let special = self.special();
-        let stop = SLASH | QUESTION | HASH | if special { BACKSLASH } else { 0 };
+        let stop = SLASH
+            | if self.overriding { 0 } else { QUESTION | HASH }
+            | if special { BACKSLASH } else { 0 };
         self.set_path_start();
         let path_start = self.path_start.unwrap_or(0);
         loop {
@@ -1173,7 +1278,8 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
             let (c, at) = input.at(j);
             j = at;
             match c {
-                None | Some(b'/') | Some(b'?') | Some(b'#') => break,
+                None | Some(b'/') => break,
+                Some(b'?') | Some(b'#') if !self.overriding => break,
                 Some(b'\\') if self.special() => break,
                 Some(b) if n < seg.len() && matches!(b, b'.' | b'%' | b'2' | b'e' | b'E') => {
                     seg[n] = b;
@@ -1237,7 +1343,8 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         self.query_start = Some(self.w.len());
         self.w.push_byte(b'?')?;
         let set = if self.special() { SPECIAL_QUERY } else { QUERY };
-        let (c, at) = self.scan(*i, set, HASH, false)?;
+        let stop = if self.overriding { 0 } else { HASH };
+        let (c, at) = self.scan(*i, set, stop, false)?;
         if c == Some(b'#') {
             *i = at + 1;
             Ok(State::Fragment)

@@ -95,6 +95,34 @@ pub trait Storage: Buffer {
         let _ = additional;
     }
 
+    /// Moves the bytes `[tail..len)` to position `at` (`at <= tail`), shifting
+    /// `[at..tail)` right: how setters put a component built at the end into
+    /// place. The default moves 64-byte chunks through `replace_range`;
+    /// storages with byte access override it with an O(n) rotation.
+    fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+        let len = self.len();
+        if at >= tail || tail >= len {
+            return Ok(());
+        }
+        let mut chunk = [0u8; 64];
+        // Take chunks off the end and insert each at `at`: inserting the last
+        // chunk first keeps the order.
+        let mut end = len;
+        let mut moved = 0;
+        while end > tail {
+            let start = end.saturating_sub(64).max(tail);
+            let n = end - start;
+            chunk[..n].copy_from_slice(&self.as_bytes()[start..end]);
+            self.truncate(start);
+            // ASCII by construction, so a str boundary.
+            let text = core::str::from_utf8(&chunk[..n]).unwrap_or("");
+            self.replace_range(at..at, text)?;
+            moved += n;
+            end = len - moved;
+        }
+        Ok(())
+    }
+
     /// Current length in bytes.
     #[inline]
     fn len(&self) -> usize {
@@ -159,6 +187,10 @@ impl<T: Storage + ?Sized> Storage for &mut T {
     #[inline]
     fn reserve(&mut self, additional: usize) {
         (**self).reserve(additional)
+    }
+    #[inline]
+    fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+        (**self).move_tail(at, tail)
     }
     #[inline]
     fn len(&self) -> usize {
@@ -258,6 +290,12 @@ impl Storage for SliceStorage<'_> {
         self.len = new_len;
         Ok(())
     }
+    fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+        if at < tail && tail < self.len {
+            self.buf[at..self.len].rotate_right(self.len - tail);
+        }
+        Ok(())
+    }
     #[inline]
     fn len(&self) -> usize {
         self.len
@@ -299,6 +337,13 @@ mod alloc_impl {
         #[inline]
         fn reserve(&mut self, additional: usize) {
             String::reserve(self, additional)
+        }
+        fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+            if at < tail && tail < String::len(self) {
+                let moved = self.split_off(tail);
+                self.insert_str(at, &moved);
+            }
+            Ok(())
         }
         #[inline]
         fn len(&self) -> usize {

@@ -243,7 +243,7 @@ impl<S: Buffer> Url<S> {
     }
 
     #[inline]
-    fn path_end(&self) -> u32 {
+    pub(crate) fn path_end(&self) -> u32 {
         self.off
             .query_start
             .or(self.off.fragment_start)

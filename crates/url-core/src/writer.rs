@@ -46,6 +46,18 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
         }
     }
 
+    /// A writer appending after what `out` already holds (setters), with no
+    /// borrowing: positions are absolute in `out`.
+    #[inline]
+    pub fn appending(input: &'i str, out: &'s mut S) -> Self {
+        Writer {
+            input,
+            pending: 0,
+            borrowing: false,
+            out,
+        }
+    }
+
     /// Switches to appending into the storage.
     #[cold]
     #[inline(never)]
@@ -128,7 +140,6 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     }
 
     /// The storage, after [`Self::materialize`].
-    #[cfg(feature = "idna")]
     #[inline]
     pub fn storage(&mut self) -> &mut S {
         self.out

@@ -1,0 +1,670 @@
+//! The URL API's setters (url.bs §6.1), on the one buffer.
+//!
+//! Each setter runs the basic URL parser with a state override over the new
+//! value, writing the new component after the current serialization, then
+//! splices it into place and shifts the offsets behind it. Nothing is
+//! re-parsed (except by `set_href`, which is a parse). A setter that the
+//! standard says does nothing, or that fails, leaves the URL byte-for-byte
+//! unchanged.
+//!
+//! Room: while a setter runs, the storage holds the old URL and the new
+//! component side by side, so a fixed buffer needs `len + new component` bytes
+//! even when the result is shorter.
+
+use crate::error::ParseError;
+use crate::host;
+use crate::input::{is_tab_or_newline, Input};
+use crate::parser::{basic_parse_at, format_port, P};
+use crate::percent_encode::{utf8_percent_encode, EncodeSet};
+use crate::storage::{CapacityError, Storage};
+use crate::url::{HostKind, SchemeType, Url};
+use crate::validation::{NoValidation, ValidationError};
+use crate::writer::Writer;
+use core::fmt;
+use core::ops::Range;
+
+/// Which setter ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Setter {
+    /// `href`
+    Href,
+    /// `protocol`
+    Protocol,
+    /// `username`
+    Username,
+    /// `password`
+    Password,
+    /// `host`
+    Host,
+    /// `hostname`
+    Hostname,
+    /// `port`
+    Port,
+    /// `pathname`
+    Pathname,
+    /// `search`
+    Search,
+    /// `hash`
+    Hash,
+}
+
+impl Setter {
+    /// The URL API attribute name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Setter::Href => "href",
+            Setter::Protocol => "protocol",
+            Setter::Username => "username",
+            Setter::Password => "password",
+            Setter::Host => "host",
+            Setter::Hostname => "hostname",
+            Setter::Port => "port",
+            Setter::Pathname => "pathname",
+            Setter::Search => "search",
+            Setter::Hash => "hash",
+        }
+    }
+}
+
+/// What a setter did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetOutcome {
+    /// The URL was updated (possibly to the same serialization).
+    Changed,
+    /// The standard says to do nothing here; the URL is unchanged.
+    Ignored(Ignored),
+}
+
+impl SetOutcome {
+    /// Whether the setter changed the URL.
+    pub fn is_changed(self) -> bool {
+        self == SetOutcome::Changed
+    }
+}
+
+/// Why a setter did nothing (the URL API returns without an exception).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Ignored {
+    /// The URL has an opaque path (host, hostname and pathname setters).
+    OpaquePath,
+    /// The URL cannot have a username/password/port: its host is null or
+    /// empty, or its scheme is `file`.
+    CannotHaveCredentialsOrPort,
+    /// The value does not begin with a valid scheme.
+    InvalidScheme,
+    /// The scheme change is not allowed: special ↔ not special, to `file`
+    /// with credentials or a port, or from `file` with an empty host.
+    SchemeChangeNotAllowed,
+    /// The value's host fails to parse; the standard's validation error.
+    InvalidHost(ValidationError),
+    /// The value's port fails to parse; the standard's validation error.
+    InvalidPort(ValidationError),
+}
+
+/// A setter failed: the URL is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SetError {
+    /// Which setter.
+    pub setter: Setter,
+    /// Why: [`ParseError::Capacity`] when the result does not fit the
+    /// storage; [`ParseError::Invalid`] when `set_href`'s value is not a URL.
+    pub error: ParseError,
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "setting {} failed: {}", self.setter.name(), self.error)
+    }
+}
+
+impl core::error::Error for SetError {}
+
+type SetResult = Result<SetOutcome, SetError>;
+
+#[inline]
+fn shift(x: u32, delta: isize) -> u32 {
+    (x as isize + delta) as u32
+}
+
+impl<S: Storage> Url<S> {
+    fn err(&self, setter: Setter, error: impl Into<ParseError>) -> SetError {
+        SetError {
+            setter,
+            error: error.into(),
+        }
+    }
+
+    /// Appends `self.buf[range]` to the storage through a stack chunk.
+    fn append_own(&mut self, range: Range<usize>) -> Result<(), CapacityError> {
+        let mut chunk = [0u8; 64];
+        let mut i = range.start;
+        while i < range.end {
+            let n = (range.end - i).min(chunk.len());
+            chunk[..n].copy_from_slice(&self.buf.as_bytes()[i..i + n]);
+            self.buf
+                .push_str(core::str::from_utf8(&chunk[..n]).unwrap_or(""))?;
+            i += n;
+        }
+        Ok(())
+    }
+
+    /// Replaces `range` by the scratch text `[scratch..len)`; returns the
+    /// length change. Never needs more room than the storage already holds.
+    fn splice(&mut self, range: Range<usize>, scratch: usize) -> Result<isize, CapacityError> {
+        let new_len = self.buf.len() - scratch;
+        let old_len = range.end - range.start;
+        self.buf.replace_range(range.clone(), "")?;
+        self.buf.move_tail(range.start, scratch - old_len)?;
+        Ok(new_len as isize - old_len as isize)
+    }
+
+    /// Runs `build` to write a replacement at the end, then splices it in; on
+    /// any error the scratch is dropped and the URL is as before.
+    fn replace_with(
+        &mut self,
+        setter: Setter,
+        range: Range<usize>,
+        build: impl FnOnce(&mut Self) -> Result<(), ParseError>,
+    ) -> Result<(isize, usize), SetError> {
+        let scratch = self.buf.len();
+        if let Err(e) = build(self) {
+            self.buf.truncate(scratch);
+            return Err(self.err(setter, e));
+        }
+        let new_len = self.buf.len() - scratch;
+        match self.splice(range, scratch) {
+            Ok(delta) => Ok((delta, new_len)),
+            Err(e) => {
+                self.buf.truncate(scratch);
+                Err(self.err(setter, e))
+            }
+        }
+    }
+
+    /// "Cannot have a username/password/port" (url.bs §4.2).
+    pub fn cannot_have_credentials_or_port(&self) -> bool {
+        matches!(self.off.host_kind, HostKind::None | HostKind::Empty)
+            || self.off.scheme_type == SchemeType::File
+    }
+
+    /// The `href` setter: parses `value` as a new URL; on failure the URL is
+    /// unchanged and the error says why.
+    ///
+    /// ```
+    /// use url_core::{SliceStorage, Url};
+    /// let mut buf = [0u8; 64];
+    /// let mut url = Url::parse_into("https://a.example/", SliceStorage::new(&mut buf)).unwrap();
+    /// assert!(url.set_href("not a url").is_err());
+    /// assert_eq!(url.href(), "https://a.example/");
+    /// url.set_href("HTTP://b.example/x").unwrap();
+    /// assert_eq!(url.href(), "http://b.example/x");
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> SetResult {
+        let old = self.buf.len();
+        let parsed = basic_parse_at(value, None, &mut self.buf, &mut NoValidation, false, true);
+        let (off, _) = match parsed {
+            Ok(x) => x,
+            Err(e) => {
+                self.buf.truncate(old);
+                return Err(self.err(Setter::Href, e));
+            }
+        };
+        // Cannot fail: it only shrinks.
+        if let Err(e) = self.buf.replace_range(0..old, "") {
+            self.buf.truncate(old);
+            return Err(self.err(Setter::Href, e));
+        }
+        let d = -(old as isize);
+        self.off = crate::url::Offsets {
+            scheme_end: shift(off.scheme_end, d),
+            username_end: shift(off.username_end, d),
+            host_start: shift(off.host_start, d),
+            host_end: shift(off.host_end, d),
+            path_start: shift(off.path_start, d),
+            query_start: off.query_start.map(|q| shift(q, d)),
+            fragment_start: off.fragment_start.map(|f| shift(f, d)),
+            ..off
+        };
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `protocol` setter (scheme start state override over `value` + `:`).
+    ///
+    /// ```
+    /// use url_core::{setters::{Ignored, SetOutcome}, Url};
+    /// let mut url = Url::parse_into("http://example.com:443/", String::new()).unwrap();
+    /// url.set_protocol("https").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/"); // default port dropped
+    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> SetResult {
+        let input = Input::new(value, 0);
+        let bytes = input.bytes;
+        // Scheme start state: an ASCII alpha, or failure.
+        let (first, start) = input.at(0);
+        if !first.is_some_and(|c| c.is_ascii_alphabetic()) {
+            return Ok(SetOutcome::Ignored(Ignored::InvalidScheme));
+        }
+        // Scheme state up to ':' (the appended one, if the value has none).
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b':' {
+            let b = bytes[end];
+            if !(b.is_ascii_alphanumeric()
+                || matches!(b, b'+' | b'-' | b'.')
+                || is_tab_or_newline(b))
+            {
+                return Ok(SetOutcome::Ignored(Ignored::InvalidScheme));
+            }
+            end += 1;
+        }
+        // The new scheme, lowercased, in a stack buffer when short; long
+        // schemes cannot be special, so only their specialness matters below.
+        let mut small = [0u8; 8];
+        let mut n = 0;
+        for &b in &bytes[start..end] {
+            if !is_tab_or_newline(b) {
+                if n < small.len() {
+                    small[n] = b.to_ascii_lowercase();
+                }
+                n += 1;
+            }
+        }
+        let new_type = if n <= small.len() {
+            SchemeType::of(&small[..n])
+        } else {
+            SchemeType::NotSpecial
+        };
+        let o = self.off;
+        if o.scheme_type.is_special() != new_type.is_special()
+            || ((self.has_credentials() || o.port.is_some()) && new_type == SchemeType::File)
+            || (o.scheme_type == SchemeType::File && o.host_kind == HostKind::Empty)
+        {
+            return Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed));
+        }
+        let (delta, _) = self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
+            for &b in &bytes[start..end] {
+                if !is_tab_or_newline(b) {
+                    let lower = [b.to_ascii_lowercase()];
+                    u.buf.push_str(core::str::from_utf8(&lower).unwrap_or(""))?;
+                }
+            }
+            Ok(())
+        })?;
+        self.shift_all(delta);
+        self.off.scheme_type = new_type;
+        // "If url's port is url's scheme's default port, set url's port to null."
+        if o.port.is_some() && o.port == new_type.default_port() {
+            let range = self.off.host_end as usize..self.off.path_start as usize;
+            let (d, _) = self.replace_with(Setter::Protocol, range, |_| Ok(()))?;
+            self.off.port = None;
+            self.shift_from_path(d);
+        }
+        Ok(SetOutcome::Changed)
+    }
+
+    fn shift_all(&mut self, d: isize) {
+        let o = &mut self.off;
+        o.scheme_end = shift(o.scheme_end, d);
+        o.username_end = shift(o.username_end, d);
+        o.host_start = shift(o.host_start, d);
+        o.host_end = shift(o.host_end, d);
+        self.shift_from_path(d);
+    }
+
+    fn shift_from_path(&mut self, d: isize) {
+        let o = &mut self.off;
+        o.path_start = shift(o.path_start, d);
+        self.shift_from_query(d);
+    }
+
+    fn shift_from_query(&mut self, d: isize) {
+        let o = &mut self.off;
+        o.query_start = o.query_start.map(|q| shift(q, d));
+        o.fragment_start = o.fragment_start.map(|f| shift(f, d));
+    }
+
+    /// Rewrites the userinfo as `username [":" password] "@"` (empty when
+    /// both are empty). `None` keeps the current value.
+    fn set_userinfo(
+        &mut self,
+        setter: Setter,
+        user: Option<&str>,
+        pass: Option<&str>,
+    ) -> SetResult {
+        if self.cannot_have_credentials_or_port() {
+            return Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort));
+        }
+        let o = self.off;
+        let user_start = o.scheme_end as usize + 3;
+        let old_user = user_start..o.username_end as usize;
+        let old_pass = {
+            let p = self.password();
+            let end = o.host_start as usize - 1;
+            end - p.len()..end
+        };
+        let mut user_len = 0;
+        let (delta, _) = self.replace_with(setter, user_start..o.host_start as usize, |u| {
+            let start = u.buf.len();
+            match user {
+                Some(v) => utf8_percent_encode(v, EncodeSet::USERINFO, &mut u.buf)?,
+                None => u.append_own(old_user.clone())?,
+            }
+            user_len = u.buf.len() - start;
+            let pass_start = u.buf.len() + 1;
+            u.buf.push_str(":")?;
+            match pass {
+                Some(v) => utf8_percent_encode(v, EncodeSet::USERINFO, &mut u.buf)?,
+                None => u.append_own(old_pass.clone())?,
+            }
+            if u.buf.len() == pass_start {
+                u.buf.truncate(pass_start - 1);
+            }
+            if u.buf.len() > start {
+                u.buf.push_str("@")?;
+            }
+            Ok(())
+        })?;
+        self.off.username_end = (user_start + user_len) as u32;
+        self.off.host_start = shift(self.off.host_start, delta);
+        self.off.host_end = shift(self.off.host_end, delta);
+        self.shift_from_path(delta);
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `username` setter.
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse_into("https://example.com/", String::new()).unwrap();
+    /// url.set_username("a b").unwrap();
+    /// assert_eq!(url.href(), "https://a%20b@example.com/");
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> SetResult {
+        self.set_userinfo(Setter::Username, Some(value), None)
+    }
+
+    /// The `password` setter.
+    pub fn set_password(&mut self, value: &str) -> SetResult {
+        self.set_userinfo(Setter::Password, None, Some(value))
+    }
+
+    /// The `host` setter (host state override: may also set the port).
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse_into("https://example.com/p", String::new()).unwrap();
+    /// url.set_host("EXAMPLE.org:8443").unwrap();
+    /// assert_eq!(url.href(), "https://example.org:8443/p");
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> SetResult {
+        self.set_host_inner(Setter::Host, value)
+    }
+
+    /// The `hostname` setter (hostname state override: a `:` fails).
+    pub fn set_hostname(&mut self, value: &str) -> SetResult {
+        self.set_host_inner(Setter::Hostname, value)
+    }
+
+    fn set_host_inner(&mut self, setter: Setter, value: &str) -> SetResult {
+        if self.off.opaque_path {
+            return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
+        }
+        let input = Input::new(value, 0);
+        let bytes = input.bytes;
+        let o = self.off;
+        let special = o.scheme_type.is_special();
+        let file = o.scheme_type == SchemeType::File;
+        // Find the host's end as the host state (or file host state) would.
+        let mut end = 0;
+        let mut inside_brackets = false;
+        let mut to_port = false;
+        while end < bytes.len() {
+            match bytes[end] {
+                b':' if !inside_brackets && !file => {
+                    to_port = true;
+                    break;
+                }
+                b'/' | b'?' | b'#' => break,
+                b'\\' if special => break,
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
+                _ => {}
+            }
+            end += 1;
+        }
+        let empty = input.skip_ws(0) >= end;
+        if to_port {
+            if empty {
+                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
+                    ValidationError::HostMissing,
+                )));
+            }
+            if setter == Setter::Hostname {
+                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
+                    ValidationError::HostMissing,
+                )));
+            }
+        } else if !file {
+            if special && empty {
+                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
+                    ValidationError::HostMissing,
+                )));
+            }
+            if empty && (self.has_credentials() || o.port.is_some()) {
+                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
+                    ValidationError::HostMissing,
+                )));
+            }
+        }
+        // A null host gains "//" (and loses a "/." path prefix).
+        let range = if o.host_kind == HostKind::None {
+            o.scheme_end as usize + 1..o.path_start as usize
+        } else {
+            o.host_start as usize..o.host_end as usize
+        };
+        let mut kind = HostKind::Empty;
+        let mut host_offset = 0;
+        let result = self.replace_with(setter, range.clone(), |u| {
+            let scratch = u.buf.len();
+            if o.host_kind == HostKind::None {
+                u.buf.push_str("//")?;
+            }
+            host_offset = u.buf.len() - scratch;
+            if file && empty {
+                return Ok(());
+            }
+            let host_start = u.buf.len();
+            let mut w = Writer::appending(input.s, &mut u.buf);
+            kind = host::parse_host(&mut w, &input, 0, end, !special, &mut NoValidation)?;
+            if file && &u.buf.as_bytes()[host_start..] == b"localhost" {
+                u.buf.truncate(host_start);
+                kind = HostKind::Empty;
+            }
+            Ok(())
+        });
+        let (delta, new_len) = match result {
+            Ok(x) => x,
+            Err(SetError {
+                error: ParseError::Invalid { error, .. },
+                ..
+            }) => return Ok(SetOutcome::Ignored(Ignored::InvalidHost(error))),
+            Err(e) => return Err(e),
+        };
+        let host_start = range.start + host_offset;
+        if o.host_kind == HostKind::None {
+            self.off.username_end = host_start as u32;
+        }
+        self.off.host_start = host_start as u32;
+        self.off.host_end = (range.start + new_len) as u32;
+        self.off.host_kind = kind;
+        self.shift_from_path(delta);
+        if to_port {
+            // Port state with override: the host is already set, so a bad
+            // port leaves it changed (the standard returns failure here).
+            let _ = self.set_port_digits(setter, &value[end + 1..])?;
+        }
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `port` setter.
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse_into("https://example.com/", String::new()).unwrap();
+    /// url.set_port("8080stuff").unwrap();
+    /// assert_eq!(url.port(), Some(8080));
+    /// url.set_port("").unwrap();
+    /// assert_eq!(url.port(), None);
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> SetResult {
+        if self.cannot_have_credentials_or_port() {
+            return Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort));
+        }
+        if value.is_empty() {
+            return self.write_port(Setter::Port, None);
+        }
+        self.set_port_digits(Setter::Port, value)
+    }
+
+    /// Port state with a state override: leading digits (tab/newline
+    /// skipped) up to any other code point.
+    fn set_port_digits(&mut self, setter: Setter, value: &str) -> SetResult {
+        let mut port: u32 = 0;
+        let mut digits = 0;
+        for &b in value.as_bytes() {
+            match b {
+                b'0'..=b'9' => {
+                    port = (port * 10 + (b - b'0') as u32).min(0x1_0000);
+                    digits += 1;
+                }
+                _ if is_tab_or_newline(b) => {}
+                _ => break,
+            }
+        }
+        if digits == 0 {
+            return Ok(SetOutcome::Ignored(Ignored::InvalidPort(
+                ValidationError::PortInvalid,
+            )));
+        }
+        if port > 0xFFFF {
+            return Ok(SetOutcome::Ignored(Ignored::InvalidPort(
+                ValidationError::PortOutOfRange,
+            )));
+        }
+        let port = port as u16;
+        let port = if Some(port) == self.off.scheme_type.default_port() {
+            None
+        } else {
+            Some(port)
+        };
+        self.write_port(setter, port)
+    }
+
+    fn write_port(&mut self, setter: Setter, port: Option<u16>) -> SetResult {
+        let range = self.off.host_end as usize..self.off.path_start as usize;
+        let (delta, _) = self.replace_with(setter, range, |u| {
+            if let Some(p) = port {
+                let mut text = [0u8; 6];
+                let n = format_port(p, &mut text);
+                u.buf.push_str(":")?;
+                u.buf
+                    .push_str(core::str::from_utf8(&text[..n]).unwrap_or(""))?;
+            }
+            Ok(())
+        })?;
+        self.off.port = port;
+        self.shift_from_path(delta);
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `pathname` setter (path start state override).
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", String::new()).unwrap();
+    /// url.set_pathname("/x y/%/../z").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/x%20y/z?b#c");
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> SetResult {
+        if self.off.opaque_path {
+            return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
+        }
+        let o = self.off;
+        let null_host = o.host_kind == HostKind::None;
+        // With a null host the range includes a "/." prefix, recomputed below.
+        let start = if null_host {
+            o.scheme_end as usize + 1
+        } else {
+            o.path_start as usize
+        };
+        let mut prefix = 0;
+        let (delta, _) =
+            self.replace_with(Setter::Pathname, start..self.path_end() as usize, |u| {
+                let path_start = u.buf.len();
+                let input = Input::new(value, 0);
+                {
+                    let w = Writer::appending(input.s, &mut u.buf);
+                    let mut sink = NoValidation;
+                    let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
+                    p.override_path_start()?;
+                }
+                if null_host && u.buf.as_bytes()[path_start..].starts_with(b"//") {
+                    u.buf.replace_range(path_start..path_start, "/.")?;
+                    prefix = 2;
+                }
+                Ok(())
+            })?;
+        self.off.path_start = (start + prefix) as u32;
+        self.shift_from_query(delta);
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `search` setter. An empty value removes the query.
+    ///
+    /// ```
+    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", String::new()).unwrap();
+    /// url.set_search("?b c#d").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/?b%20c%23d#f");
+    /// url.set_search("").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/#f");
+    /// ```
+    pub fn set_search(&mut self, value: &str) -> SetResult {
+        let o = self.off;
+        let len = self.buf.len();
+        let start = o.query_start.unwrap_or_else(|| self.path_end()) as usize;
+        let end = o.fragment_start.map_or(len, |f| f as usize);
+        // "a single leading U+003F (?) removed, if any"; empty removes the query.
+        let value = (!value.is_empty()).then(|| value.strip_prefix('?').unwrap_or(value));
+        let (delta, _) = self.replace_with(Setter::Search, start..end, |u| {
+            if let Some(v) = value {
+                let input = Input::new(v, 0);
+                let w = Writer::appending(input.s, &mut u.buf);
+                let mut sink = NoValidation;
+                let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
+                p.override_query()?;
+            }
+            Ok(())
+        })?;
+        self.off.query_start = value.map(|_| start as u32);
+        self.off.fragment_start = o.fragment_start.map(|f| shift(f, delta));
+        Ok(SetOutcome::Changed)
+    }
+
+    /// The `hash` setter. An empty value removes the fragment.
+    pub fn set_hash(&mut self, value: &str) -> SetResult {
+        let len = self.buf.len();
+        let start = self.off.fragment_start.map_or(len, |f| f as usize);
+        let value = (!value.is_empty()).then(|| value.strip_prefix('#').unwrap_or(value));
+        let o = self.off;
+        self.replace_with(Setter::Hash, start..len, |u| {
+            if let Some(v) = value {
+                let input = Input::new(v, 0);
+                let w = Writer::appending(input.s, &mut u.buf);
+                let mut sink = NoValidation;
+                let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
+                p.override_fragment()?;
+            }
+            Ok(())
+        })?;
+        self.off.fragment_start = value.map(|_| start as u32);
+        Ok(SetOutcome::Changed)
+    }
+}
