@@ -89,11 +89,10 @@ fn mutate(rng: &mut Rng, s: &str) -> String {
 }
 
 fn check(input: &str, base: Option<&Url<String>>) {
-    let parser = Parser::new().with_base(base.map(|b| b.as_url_ref()));
-    let owned = parser.clone().parse_into(input, String::new());
+    let mut parser = Parser::new().with_base(base.map(|b| b.as_url_ref()));
+    let owned = parser.parse_into(input, String::new());
     let mut seen = 0usize;
     let with_sink = parser
-        .clone()
         .validation(|_: ValidationError, pos: usize| {
             assert!(pos <= input.len(), "{input:?}: position {pos} out of range");
             seen += 1;
@@ -106,9 +105,8 @@ fn check(input: &str, base: Option<&Url<String>>) {
     );
     let mut buf = [0u8; 96];
     let fixed = parser
-        .clone()
         .parse_into(input, SliceStorage::new(&mut buf));
-    let borrowed = parser.clone().parse_borrowed(input);
+    let borrowed = parser.parse_borrowed(input);
     match &owned {
         Ok(url) => {
             url.check_invariants()

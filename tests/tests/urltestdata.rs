@@ -102,11 +102,10 @@ fn properties(input: &str, base: Option<&str>, url: &Url<String>) -> Vec<String>
         || input.contains('%')
         || (base.is_some() && input.trim_start().starts_with(".."));
     let base_url = base.map(|b| Url::parse_into(b, String::new()).expect("base parsed before"));
-    let parser = Parser::new().with_base(base_url.as_ref().map(|b| b.as_url_ref()));
+    let mut parser = Parser::new().with_base(base_url.as_ref().map(|b| b.as_url_ref()));
     for cap in [0usize, 1, 8, 24, 64, 4096] {
         let mut buf = vec![0u8; cap];
         match parser
-            .clone()
             .parse_into(input, SliceStorage::new(&mut buf))
         {
             Ok(fixed) => {
@@ -120,14 +119,13 @@ fn properties(input: &str, base: Option<&str>, url: &Url<String>) -> Vec<String>
         }
     }
     match parser
-        .clone()
         .parse_into(input, heapless::String::<256>::new())
     {
         Ok(h) if h.href() == url.href() => {}
         Err(ParseError::Capacity(_)) if url.href().len() > 256 => {}
         other => problems.push(format!("heapless<256> gave {other:?}")),
     }
-    match parser.clone().parse_borrowed(input) {
+    match parser.parse_borrowed(input) {
         Ok(b) => {
             for field in FIELDS {
                 if component(&b, field) != component(url, field) {
