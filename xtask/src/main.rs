@@ -1,10 +1,23 @@
 //! `cargo xtask <command>`: project automation (data fetching, table
 //! generation, checks). Each command lives in its own module.
 
+mod bench;
+mod check_nostd;
 mod fetch_data;
+mod fuzz;
 mod gen_idna;
+mod size;
 
 use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+  fetch-data [--check]   test data from crates.io packages (sha256-pinned)
+  gen-idna [--check]     generate crates/idna-tables from data/unicode
+  fuzz [--smoke]         build and run the cargo-fuzz targets
+  fuzz-seed              generate seed corpora from data/wpt
+  bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
+  check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
+  size                   size budget for firmware and wasm builds";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -15,9 +28,18 @@ fn main() -> ExitCode {
     let result = match cmd {
         "fetch-data" => fetch_data::run(rest),
         "gen-idna" => gen_idna::run(rest),
+        "fuzz" => fuzz::run(rest),
+        "fuzz-seed" => fuzz::seed(rest),
+        "bench" => bench::run(rest),
+        "check-nostd" => check_nostd::run(rest),
+        "size" => size::run(rest),
         _ => {
-            eprintln!("usage: cargo xtask <fetch-data [--check] | gen-idna [--check]>");
-            return if cmd == "help" { ExitCode::SUCCESS } else { ExitCode::FAILURE };
+            eprintln!("{USAGE}");
+            return if cmd == "help" || cmd == "--help" {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            };
         }
     };
     match result {
