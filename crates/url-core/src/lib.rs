@@ -29,7 +29,9 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod encoding;
 mod error;
+pub mod form_urlencoded;
 mod host;
 pub mod idna;
 mod input;

@@ -6,6 +6,7 @@
 //! where the standard edits the URL record (shorten path, the `/.` prefix), it
 //! edits the tail of the output.
 
+use crate::encoding::{Encoded, QueryEncoder, Utf8};
 use crate::error::ParseError;
 use crate::host::{self, invalid};
 use crate::input::{utf8_len, Input};
@@ -32,9 +33,10 @@ use crate::writer::Writer;
 /// assert_eq!(url.href(), "https://example.com/c?d");
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Parser<'b, V = NoValidation> {
+pub struct Parser<'b, V = NoValidation, E = Utf8> {
     base: Option<Url<&'b str>>,
     sink: V,
+    encoding: E,
 }
 
 impl Parser<'static, NoValidation> {
@@ -43,32 +45,43 @@ impl Parser<'static, NoValidation> {
         Parser {
             base: None,
             sink: NoValidation,
+            encoding: Utf8,
         }
     }
 }
 
-impl<'b, V: ValidationSink> Parser<'b, V> {
+impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// Resolves inputs against `base`.
-    pub fn base<'c>(self, base: Url<&'c str>) -> Parser<'c, V> {
-        Parser {
-            base: Some(base),
-            sink: self.sink,
-        }
+    pub fn base<'c>(self, base: Url<&'c str>) -> Parser<'c, V, E> {
+        self.with_base(Some(base))
     }
 
     /// Resolves inputs against `base` when it is `Some`.
-    pub fn with_base<'c>(self, base: Option<Url<&'c str>>) -> Parser<'c, V> {
+    pub fn with_base<'c>(self, base: Option<Url<&'c str>>) -> Parser<'c, V, E> {
         Parser {
             base,
             sink: self.sink,
+            encoding: self.encoding,
         }
     }
 
     /// Sends validation errors to `sink`.
-    pub fn validation<W: ValidationSink>(self, sink: W) -> Parser<'b, W> {
+    pub fn validation<W: ValidationSink>(self, sink: W) -> Parser<'b, W, E> {
         Parser {
             base: self.base,
             sink,
+            encoding: self.encoding,
+        }
+    }
+
+    /// Encodes the query of special URLs (other than `ws:`/`wss:`) with
+    /// `encoding` instead of UTF-8 (url.bs §1.3 "percent-encode after
+    /// encoding"; HTML's document encoding).
+    pub fn encoding<F: QueryEncoder>(self, encoding: F) -> Parser<'b, V, F> {
+        Parser {
+            base: self.base,
+            sink: self.sink,
+            encoding,
         }
     }
 
@@ -92,11 +105,18 @@ impl<'b, V: ValidationSink> Parser<'b, V> {
         mut storage: S,
     ) -> Result<Url<S>, ParseError> {
         storage.clear();
-        let (off, _) = basic_parse(
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        let (off, _) = basic_parse_at(
             input,
             self.base.as_ref(),
             &mut storage,
             &mut self.sink,
+            enc,
+            false,
             false,
         )?;
         Ok(Url { buf: storage, off })
@@ -117,8 +137,21 @@ impl<'b, V: ValidationSink> Parser<'b, V> {
     /// ```
     pub fn parse_borrowed<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
         let mut none = NoStorage;
-        let (off, span) = basic_parse(input, self.base.as_ref(), &mut none, &mut self.sink, true)
-            .map_err(|e| match e {
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        let (off, span) = basic_parse_at(
+            input,
+            self.base.as_ref(),
+            &mut none,
+            &mut self.sink,
+            enc,
+            true,
+            false,
+        )
+        .map_err(|e| match e {
             ParseError::Capacity(_) => ParseError::NotCanonical,
             e => e,
         })?;
@@ -236,11 +269,13 @@ enum State {
     Done,
 }
 
-pub(crate) struct P<'a, 'i, 's, S: Storage, V: ValidationSink> {
+pub(crate) struct P<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> {
     input: Input<'i>,
     w: Writer<'i, 's, S>,
     sink: &'a mut V,
     base: Option<&'a Url<&'a str>>,
+    /// The query encoding, when not UTF-8.
+    enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
     /// Where this URL starts in the storage (non-zero when a setter builds a
     /// new URL or component after the existing one).
     origin: usize,
@@ -264,23 +299,15 @@ pub(crate) struct P<'a, 'i, 's, S: Storage, V: ValidationSink> {
 
 /// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
 /// and the output equals a slice of `raw`, that slice's (start, len).
-pub(crate) fn basic_parse<S: Storage, V: ValidationSink>(
+/// Runs the basic URL parser, optionally appending after what `out` already
+/// holds (`append`; the returned offsets are then absolute positions in
+/// `out`). `enc` is the query encoding when it is not UTF-8.
+pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     raw: &str,
     base: Option<&Url<&str>>,
     out: &mut S,
     sink: &mut V,
-    keep_borrowed: bool,
-) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
-    basic_parse_at(raw, base, out, sink, keep_borrowed, false)
-}
-
-/// [`basic_parse`], optionally appending after what `out` already holds
-/// (`append`): the returned offsets are then absolute positions in `out`.
-pub(crate) fn basic_parse_at<S: Storage, V: ValidationSink>(
-    raw: &str,
-    base: Option<&Url<&str>>,
-    out: &mut S,
-    sink: &mut V,
+    enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
     keep_borrowed: bool,
     append: bool,
 ) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
@@ -324,6 +351,7 @@ pub(crate) fn basic_parse_at<S: Storage, V: ValidationSink>(
         w,
         sink,
         base: base_copy.as_ref(),
+        enc,
         origin,
         overriding: false,
         scheme_type: SchemeType::NotSpecial,
@@ -345,7 +373,7 @@ pub(crate) fn basic_parse_at<S: Storage, V: ValidationSink>(
     Ok((off, borrowed.map(|len| (lead, len))))
 }
 
-impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
     /// A parser with a state override, appending after what `w` holds: the
     /// setters' entry point. `scheme_type` and `host_kind` are the URL's.
     pub(crate) fn for_setter(
@@ -361,6 +389,7 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
             w,
             sink,
             base: None,
+            enc: None,
             origin,
             overriding: true,
             scheme_type,
@@ -1344,7 +1373,16 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
         self.w.push_byte(b'?')?;
         let set = if self.special() { SPECIAL_QUERY } else { QUERY };
         let stop = if self.overriding { 0 } else { HASH };
-        let (c, at) = self.scan(*i, set, stop, false)?;
+        // "If encoding is not UTF-8 and url is not special or is ws/wss, set
+        // encoding to UTF-8."
+        let legacy = self.enc.is_some()
+            && self.special()
+            && !matches!(self.scheme_type, SchemeType::Ws | SchemeType::Wss);
+        let (c, at) = if legacy {
+            self.encode_query(*i, set, stop)?
+        } else {
+            self.scan(*i, set, stop, false)?
+        };
         if c == Some(b'#') {
             *i = at + 1;
             Ok(State::Fragment)
@@ -1352,6 +1390,87 @@ impl<'a, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'i, 's, S, V> {
             *i = at;
             Ok(State::Done)
         }
+    }
+
+    /// The query with a legacy encoding: "percent-encode after encoding" on
+    /// the whole query (stateful encoders need it in one go).
+    fn encode_query(
+        &mut self,
+        start: usize,
+        set: u16,
+        stop: u16,
+    ) -> Result<(Option<u8>, usize), ParseError> {
+        let input = self.input;
+        let bytes = input.bytes;
+        let end = if stop & HASH != 0 {
+            bytes[start..]
+                .iter()
+                .position(|&b| b == b'#')
+                .map_or(bytes.len(), |k| start + k)
+        } else {
+            bytes.len()
+        };
+        if V::ENABLED {
+            let mut j = start;
+            while j < end {
+                if !crate::input::is_tab_or_newline(bytes[j]) {
+                    self.check_url_unit(j);
+                }
+                j += utf8_len(bytes[j]);
+            }
+        }
+        let Some(enc) = self.enc.take() else {
+            return self.scan(start, set, stop, false);
+        };
+        let w = &mut self.w;
+        let mut result: Result<(), CapacityError> = Ok(());
+        let mut emit = |piece: Encoded<'_>| {
+            if result.is_err() {
+                return;
+            }
+            result = match piece {
+                Encoded::Bytes(bs) => bs.iter().try_for_each(|&b| {
+                    if b >= 0x80 || CLASS[b as usize] & set != 0 {
+                        w.push_ascii(&percent_encoded(b))
+                    } else {
+                        w.push_byte(b)
+                    }
+                }),
+                Encoded::Unmappable(c) => {
+                    let mut digits = [0u8; 7];
+                    let mut n = 0;
+                    let mut v = c as u32;
+                    loop {
+                        digits[digits.len() - 1 - n] = b'0' + (v % 10) as u8;
+                        n += 1;
+                        v /= 10;
+                        if v == 0 {
+                            break;
+                        }
+                    }
+                    w.push_str("%26%23")
+                        .and_then(|_| w.push_ascii(&digits[digits.len() - n..]))
+                        .and_then(|_| w.push_str("%3B"))
+                }
+            };
+        };
+        // Chunks between skipped tab/newline bytes; a final empty call ends it.
+        let mut run = start;
+        for (j, &b) in bytes.iter().enumerate().take(end).skip(start) {
+            if crate::input::is_tab_or_newline(b) {
+                if j > run {
+                    enc.encode(&input.s[run..j], false, &mut emit);
+                }
+                run = j + 1;
+            }
+        }
+        if end > run {
+            enc.encode(&input.s[run..end], false, &mut emit);
+        }
+        enc.encode("", true, &mut emit);
+        self.enc = Some(enc);
+        result?;
+        Ok((bytes.get(end).copied(), end))
     }
 
     fn fragment_state(&mut self, i: usize) -> Result<(), ParseError> {

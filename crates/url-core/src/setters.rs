@@ -203,7 +203,15 @@ impl<S: Storage> Url<S> {
     /// ```
     pub fn set_href(&mut self, value: &str) -> SetResult {
         let old = self.buf.len();
-        let parsed = basic_parse_at(value, None, &mut self.buf, &mut NoValidation, false, true);
+        let parsed = basic_parse_at(
+            value,
+            None,
+            &mut self.buf,
+            &mut NoValidation,
+            None,
+            false,
+            true,
+        );
         let (off, _) = match parsed {
             Ok(x) => x,
             Err(e) => {

@@ -1,0 +1,1 @@
+//! application/x-www-form-urlencoded (url.bs §5): not implemented yet.
