@@ -157,12 +157,37 @@ fn bench_file(path: &str, rounds: usize) -> Result<bool, String> {
 
 fn main() -> std::process::ExitCode {
     let mut quick = false;
+    let mut only = None;
     let mut files = Vec::new();
-    for a in std::env::args().skip(1) {
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
         match a.as_str() {
             "--quick" => quick = true,
+            // For profilers: run one implementation for a number of passes.
+            "--only" => only = args.next(),
             _ => files.push(a),
         }
+    }
+    if let Some(imp) = only {
+        let Some(k) = IMPLS.iter().position(|i| *i == imp) else {
+            eprintln!("bench: --only takes one of {IMPLS:?}");
+            return std::process::ExitCode::FAILURE;
+        };
+        let mut buf = vec![0u8; 1 << 16];
+        for f in &files {
+            let text = std::fs::read_to_string(f).unwrap_or_default();
+            let urls: Vec<String> = text
+                .lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect();
+            let passes = if quick { 1 } else { 20 };
+            for _ in 0..passes {
+                black_box(run_impl(k, &urls, &mut buf));
+            }
+            println!("{imp} {f}: {} URLs x {passes}", urls.len());
+        }
+        return std::process::ExitCode::SUCCESS;
     }
     let rounds = if quick { 5 } else { 21 };
     let mut all_ok = true;

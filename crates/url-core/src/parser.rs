@@ -295,6 +295,9 @@ pub(crate) struct P<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> {
     opaque_path: bool,
     /// File host state's drive-letter buffer, carried into the path state.
     drive_letter: Option<(usize, usize)>,
+    /// The authority state's scan already found where the host ends:
+    /// (host start, end, whether a port follows).
+    host_hint: Option<(usize, usize, bool)>,
 }
 
 /// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
@@ -327,7 +330,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
             if lead > 0 { 0 } else { trail },
         );
     }
-    let input = Input::new(&raw[lead..trail], lead);
+    let input = Input::new(&raw[lead..trail], lead, V::ENABLED);
     if V::ENABLED && input.has_ws {
         let first = input
             .bytes
@@ -366,6 +369,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
         fragment_start: None,
         opaque_path: false,
         drive_letter: None,
+        host_hint: None,
     };
     p.run()?;
     let off = p.finish_offsets()?;
@@ -404,6 +408,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             fragment_start: None,
             opaque_path: false,
             drive_letter: None,
+            host_hint: None,
         }
     }
 
@@ -602,13 +607,20 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let input = self.input;
         let start = *i;
         let mut j = start;
-        let mut upper = false;
+        // Scheme code points are alphanumerics, +, - and .; upper case and
+        // skipped tab/newline make the output differ from the input.
+        let mut differs = false;
         loop {
-            let (c, at) = input.at(j);
-            j = at;
-            match c {
-                Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {
-                    upper |= b.is_ascii_uppercase();
+            match input.bytes.get(j) {
+                Some(&b)
+                    if b.is_ascii_lowercase()
+                        || b.is_ascii_digit()
+                        || matches!(b, b'+' | b'-' | b'.') =>
+                {
+                    j += 1
+                }
+                Some(&b) if b.is_ascii_uppercase() || crate::input::is_tab_or_newline(b) => {
+                    differs = true;
                     j += 1;
                 }
                 Some(b':') => break,
@@ -620,7 +632,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             }
         }
         let colon = j;
-        if !upper && !input.has_ws {
+        if !differs {
             self.w.push_span(start, colon)?;
         } else {
             for &b in &input.bytes[start..colon] {
@@ -834,20 +846,41 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let mut end = start;
         let mut last_at = None;
         let mut first_colon = None;
+        // What the host state will need: the first ':' outside brackets after
+        // the last '@'.
+        let mut host_colon = None;
+        let mut inside_brackets = false;
         while end < input.len() {
             let b = input.bytes[end];
+            if AUTHORITY_CLASS[b as usize] == 0 {
+                end += 1;
+                continue;
+            }
             match b {
                 b'/' | b'?' | b'#' => break,
                 b'\\' if special => break,
                 b'@' => {
                     self.report(ValidationError::InvalidCredentials, end);
                     last_at = Some(end);
+                    host_colon = None;
+                    inside_brackets = false;
                 }
-                b':' if first_colon.is_none() => first_colon = Some(end),
+                b':' => {
+                    if first_colon.is_none() {
+                        first_colon = Some(end);
+                    }
+                    if !inside_brackets && host_colon.is_none() {
+                        host_colon = Some(end);
+                    }
+                }
+                b'[' => inside_brackets = true,
+                b']' => inside_brackets = false,
                 _ => {}
             }
             end += 1;
         }
+        let host_from = last_at.map_or(start, |a| a + 1);
+        self.host_hint = Some((host_from, host_colon.unwrap_or(end), host_colon.is_some()));
         if let Some(at) = last_at {
             let colon = first_colon.filter(|&c| c < at);
             let user_end = colon.unwrap_or(at);
@@ -898,23 +931,29 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let input = self.input;
         let special = self.special();
         let start = *i;
-        let mut j = start;
-        let mut inside_brackets = false;
-        let mut to_port = false;
-        while j < input.len() {
-            match input.bytes[j] {
-                b':' if !inside_brackets => {
-                    to_port = true;
-                    break;
+        let (j, to_port) = match self.host_hint.take() {
+            Some((from, j, to_port)) if from == start => (j, to_port),
+            _ => {
+                let mut j = start;
+                let mut inside_brackets = false;
+                let mut to_port = false;
+                while j < input.len() {
+                    match input.bytes[j] {
+                        b':' if !inside_brackets => {
+                            to_port = true;
+                            break;
+                        }
+                        b'/' | b'?' | b'#' => break,
+                        b'\\' if special => break,
+                        b'[' => inside_brackets = true,
+                        b']' => inside_brackets = false,
+                        _ => {}
+                    }
+                    j += 1;
                 }
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
+                (j, to_port)
             }
-            j += 1;
-        }
+        };
         let empty = input.skip_ws(start) >= j;
         if empty && (to_port || special) {
             return Err(self.fail(ValidationError::HostMissing, j));
@@ -1524,6 +1563,18 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         })
     }
 }
+
+/// Bytes the authority scan must look at: `/ ? # \\ @ : [ ]`.
+static AUTHORITY_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let special = b"/?#\\@:[]";
+    let mut k = 0;
+    while k < special.len() {
+        t[special[k] as usize] = 1;
+        k += 1;
+    }
+    t
+};
 
 /// A single-dot URL path segment: `.` or `%2e` (ASCII case-insensitive).
 #[inline]

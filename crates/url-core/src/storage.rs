@@ -83,6 +83,16 @@ pub trait Storage: Buffer {
     /// Appends `s`, or fails without changing anything.
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError>;
 
+    /// Appends ASCII bytes (callers guarantee every byte is < 0x80). The
+    /// default validates; storages with byte access skip that.
+    #[inline]
+    fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+        match core::str::from_utf8(bytes) {
+            Ok(s) => self.push_str(s),
+            Err(_) => Ok(()),
+        }
+    }
+
     /// Shortens to `len` bytes; no-op when already shorter.
     fn truncate(&mut self, len: usize);
 
@@ -175,6 +185,10 @@ impl<T: Storage + ?Sized> Storage for &mut T {
     #[inline]
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         (**self).push_str(s)
+    }
+    #[inline]
+    fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+        (**self).push_ascii(bytes)
     }
     #[inline]
     fn truncate(&mut self, len: usize) {
@@ -271,6 +285,20 @@ impl Storage for SliceStorage<'_> {
         }
     }
     #[inline]
+    fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+        // Only ASCII reaches here, so the contents stay UTF-8.
+        debug_assert!(bytes.is_ascii());
+        let end = self.len + bytes.len();
+        match self.buf.get_mut(self.len..end) {
+            Some(dst) => {
+                dst.copy_from_slice(bytes);
+                self.len = end;
+                Ok(())
+            }
+            None => Err(self.overflow(end)),
+        }
+    }
+    #[inline]
     fn truncate(&mut self, len: usize) {
         if len < self.len {
             self.len = len;
@@ -320,6 +348,11 @@ mod alloc_impl {
         #[inline]
         fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
             String::push_str(self, s);
+            Ok(())
+        }
+        #[inline]
+        fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+            self.extend(bytes.iter().map(|&b| b as char));
             Ok(())
         }
         #[inline]

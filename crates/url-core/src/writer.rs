@@ -110,16 +110,20 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
             }
             self.materialize()?;
         }
-        let buf = [b];
-        // `b` is ASCII at every call site.
-        self.out
-            .push_str(core::str::from_utf8(&buf).unwrap_or("\u{FFFD}"))
+        self.out.push_ascii(&[b])
     }
 
-    /// Appends ASCII bytes.
+    /// Appends ASCII bytes (every call site passes ASCII).
     #[inline]
     pub fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
-        self.push_str(core::str::from_utf8(bytes).unwrap_or("\u{FFFD}"))
+        if self.borrowing {
+            if self.input.as_bytes()[self.pending..].starts_with(bytes) {
+                self.pending += bytes.len();
+                return Ok(());
+            }
+            self.materialize()?;
+        }
+        self.out.push_ascii(bytes)
     }
 
     #[inline]

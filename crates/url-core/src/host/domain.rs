@@ -26,29 +26,33 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     let host_start = w.len();
     let raw = &input.bytes[start..end];
 
-    let mut simple = true;
-    let mut upper = false;
+    // One pass classifies the host: anything needing decoding (%, non-ASCII,
+    // tab/newline), upper case, forbidden domain code points.
+    let mut class = 0u8;
     for &b in raw {
-        if b == b'%' || b >= 0x80 || is_tab_or_newline(b) {
-            simple = false;
-            break;
-        }
-        upper |= b.is_ascii_uppercase();
+        class |= DOMAIN_CLASS[b as usize];
     }
-    if simple && !V::ENABLED && ipv4::ends_in_a_number(raw) {
-        // Serialize an IPv4 host straight from the input: writing the raw text
-        // first could need more room than the final URL.
-        if raw
-            .iter()
-            .any(|&b| super::is_forbidden_domain_code_point(b))
-        {
+    let simple = class & NEEDS_DECODE == 0;
+    let upper = class & UPPER != 0;
+    if simple && !V::ENABLED {
+        if class & FORBIDDEN != 0 || raw.is_empty() {
             return Err(invalid(ValidationError::DomainToAscii, pos));
         }
-        let addr = ipv4::parse_ipv4(raw, &mut |_| {}).map_err(|e| invalid(e, pos))?;
-        let mut text = [0u8; 15];
-        let n = ipv4::serialize_ipv4(addr, &mut text);
-        w.push_ascii(&text[..n])?;
-        return Ok(HostKind::Ipv4);
+        if ipv4::ends_in_a_number(raw) {
+            // Serialize an IPv4 host straight from the input: writing the raw
+            // text first could need more room than the final URL.
+            let addr = ipv4::parse_ipv4(raw, &mut |_| {}).map_err(|e| invalid(e, pos))?;
+            let mut text = [0u8; 15];
+            let n = ipv4::serialize_ipv4(addr, &mut text);
+            w.push_ascii(&text[..n])?;
+            return Ok(HostKind::Ipv4);
+        }
+        if upper {
+            push_lowercase(w, raw)?;
+        } else {
+            w.push_span(start, end)?;
+        }
+        return Ok(HostKind::Domain);
     }
     if simple {
         if upper {
@@ -101,6 +105,30 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     }
     Ok(HostKind::Domain)
 }
+
+const NEEDS_DECODE: u8 = 1;
+const UPPER: u8 = 2;
+const FORBIDDEN: u8 = 4;
+
+/// Per-byte classes for the domain fast path.
+static DOMAIN_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if c == b'%' || c >= 0x80 || c == b'\t' || c == b'\n' || c == b'\r' {
+            NEEDS_DECODE
+        } else if c.is_ascii_uppercase() {
+            UPPER
+        } else if super::is_forbidden_domain_code_point(c) {
+            FORBIDDEN
+        } else {
+            0
+        };
+        b += 1;
+    }
+    t
+};
 
 fn push_lowercase<S: Storage>(
     w: &mut Writer<'_, '_, S>,

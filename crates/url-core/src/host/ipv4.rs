@@ -5,15 +5,17 @@ use crate::validation::ValidationError;
 
 /// The "ends in a number" checker, on an ASCII domain.
 pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
-    let mut parts = input.rsplit(|&b| b == b'.');
-    let mut last = parts.next().unwrap_or(b"");
-    if last.is_empty() {
-        // A trailing dot: look at the part before it, if any.
-        match parts.next() {
-            Some(p) => last = p,
-            None => return false,
-        }
-    }
+    // The last part, ignoring one trailing empty part.
+    let end = match input.last() {
+        Some(b'.') => input.len() - 1,
+        Some(_) => input.len(),
+        None => return false,
+    };
+    let start = input[..end]
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |p| p + 1);
+    let last = &input[start..end];
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
