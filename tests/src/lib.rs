@@ -125,3 +125,55 @@ pub fn read_expectations(path: &Path) -> HashMap<(String, Option<String>), Strin
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
+
+/// Parses `input` (against `base`) with and without url-core's canonical fast
+/// path and describes any difference: the fast path must be invisible.
+pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
+    use url_core::{Parser, Url};
+    let base = base.and_then(|b| Url::parse_into(b, String::new()).ok());
+    let base = base.as_ref().map(|b| b.as_url_ref());
+    let fast = Parser::new()
+        .with_base(base)
+        .parse_into(input, String::new());
+    let full = Parser::new()
+        .with_base(base)
+        .without_fast_path()
+        .parse_into(input, String::new());
+    let describe = |u: &Result<Url<String>, url_core::ParseError>| match u {
+        Ok(u) => format!(
+            "{} [{}|{}|{}|{}|{:?}|{}|{}|{:?}|{:?}|{:?}|{}]",
+            u.href(),
+            u.protocol(),
+            u.username(),
+            u.password(),
+            u.hostname(),
+            u.port(),
+            u.pathname(),
+            u.search(),
+            u.fragment(),
+            u.query(),
+            u.host_kind(),
+            u.has_opaque_path()
+        ),
+        Err(e) => format!("error {e:?}"),
+    };
+    let (a, b) = (describe(&fast), describe(&full));
+    let borrowed_fast = Parser::new()
+        .with_base(base)
+        .parse_borrowed(input)
+        .map(|u| u.href().to_string());
+    let borrowed_full = Parser::new()
+        .with_base(base)
+        .without_fast_path()
+        .parse_borrowed(input)
+        .map(|u| u.href().to_string());
+    if a != b {
+        Some(format!("fast path {a} vs full parser {b}"))
+    } else if borrowed_fast.is_ok() && borrowed_fast != borrowed_full {
+        Some(format!(
+            "borrowed: fast {borrowed_fast:?} vs full {borrowed_full:?}"
+        ))
+    } else {
+        None
+    }
+}

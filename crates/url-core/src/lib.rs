@@ -31,6 +31,7 @@ extern crate std;
 
 pub mod encoding;
 mod error;
+mod fast;
 pub mod form_urlencoded;
 mod host;
 pub mod idna;

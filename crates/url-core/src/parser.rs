@@ -37,6 +37,9 @@ pub struct Parser<'b, V = NoValidation, E = Utf8> {
     base: Option<Url<&'b str>>,
     sink: V,
     encoding: E,
+    /// Whether the canonical fast path may answer (tests turn it off to
+    /// compare it with the full parser).
+    fast: bool,
 }
 
 impl Parser<'static, NoValidation> {
@@ -46,6 +49,7 @@ impl Parser<'static, NoValidation> {
             base: None,
             sink: NoValidation,
             encoding: Utf8,
+            fast: true,
         }
     }
 }
@@ -62,6 +66,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base,
             sink: self.sink,
             encoding: self.encoding,
+            fast: self.fast,
         }
     }
 
@@ -71,6 +76,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base: self.base,
             sink,
             encoding: self.encoding,
+            fast: self.fast,
         }
     }
 
@@ -82,7 +88,16 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base: self.base,
             sink: self.sink,
             encoding,
+            fast: self.fast,
         }
+    }
+
+    /// Disables the canonical fast path, so every input goes through the
+    /// full state machine. For tests that compare the two.
+    #[doc(hidden)]
+    pub fn without_fast_path(mut self) -> Self {
+        self.fast = false;
+        self
     }
 
     /// The validation sink.
@@ -118,6 +133,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             enc,
             false,
             false,
+            self.fast,
         )?;
         Ok(Url { buf: storage, off })
     }
@@ -150,6 +166,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             enc,
             true,
             false,
+            self.fast,
         )
         .map_err(|e| match e {
             ParseError::Capacity(_) => ParseError::NotCanonical,
@@ -313,9 +330,22 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
     keep_borrowed: bool,
     append: bool,
+    fast: bool,
 ) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
     if raw.len() > u32::MAX as usize {
         return Err(ParseError::TooLong);
+    }
+    // Canonical input: the serialization is the input. Not when validation
+    // errors are wanted, a legacy encoding applies, or a setter appends.
+    if fast && !V::ENABLED && enc.is_none() && !append {
+        if let Some(off) = crate::fast::canonical(raw.as_bytes()) {
+            if keep_borrowed {
+                return Ok((off, Some((0, raw.len()))));
+            }
+            out.reserve(raw.len());
+            out.push_str(raw)?;
+            return Ok((off, None));
+        }
     }
     // Remove leading and trailing C0 control or space.
     let bytes = raw.as_bytes();
@@ -1578,13 +1608,13 @@ static AUTHORITY_CLASS: [u8; 256] = {
 
 /// A single-dot URL path segment: `.` or `%2e` (ASCII case-insensitive).
 #[inline]
-fn is_single_dot(seg: &[u8]) -> bool {
+pub(crate) fn is_single_dot(seg: &[u8]) -> bool {
     matches!(seg, b"." | b"%2e" | b"%2E")
 }
 
 /// A double-dot URL path segment: `..`, `.%2e`, `%2e.`, `%2e%2e` (any case).
 #[inline]
-fn is_double_dot(seg: &[u8]) -> bool {
+pub(crate) fn is_double_dot(seg: &[u8]) -> bool {
     match seg.len() {
         2 => seg == b"..",
         4 => {

@@ -211,6 +211,7 @@ impl<S: Storage> Url<S> {
             None,
             false,
             true,
+            false,
         );
         let (off, _) = match parsed {
             Ok(x) => x,
@@ -248,7 +249,7 @@ impl<S: Storage> Url<S> {
     /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
     /// ```
     pub fn set_protocol(&mut self, value: &str) -> SetResult {
-        let input = Input::new(value, 0);
+        let input = Input::new(value, 0, false);
         let bytes = input.bytes;
         // Scheme start state: an ASCII alpha, or failure.
         let (first, start) = input.at(0);
@@ -417,7 +418,7 @@ impl<S: Storage> Url<S> {
         if self.off.opaque_path {
             return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
         }
-        let input = Input::new(value, 0);
+        let input = Input::new(value, 0, false);
         let bytes = input.bytes;
         let o = self.off;
         let special = o.scheme_type.is_special();
@@ -607,7 +608,7 @@ impl<S: Storage> Url<S> {
         let (delta, _) =
             self.replace_with(Setter::Pathname, start..self.path_end() as usize, |u| {
                 let path_start = u.buf.len();
-                let input = Input::new(value, 0);
+                let input = Input::new(value, 0, false);
                 {
                     let w = Writer::appending(input.s, &mut u.buf);
                     let mut sink = NoValidation;
@@ -643,7 +644,7 @@ impl<S: Storage> Url<S> {
         let value = (!value.is_empty()).then(|| value.strip_prefix('?').unwrap_or(value));
         let (delta, _) = self.replace_with(Setter::Search, start..end, |u| {
             if let Some(v) = value {
-                let input = Input::new(v, 0);
+                let input = Input::new(v, 0, false);
                 let w = Writer::appending(input.s, &mut u.buf);
                 let mut sink = NoValidation;
                 let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
@@ -664,7 +665,7 @@ impl<S: Storage> Url<S> {
         let o = self.off;
         self.replace_with(Setter::Hash, start..len, |u| {
             if let Some(v) = value {
-                let input = Input::new(v, 0);
+                let input = Input::new(v, 0, false);
                 let w = Writer::appending(input.s, &mut u.buf);
                 let mut sink = NoValidation;
                 let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);

@@ -1,0 +1,253 @@
+//! The canonical fast path: most real URLs are already in the form the
+//! serializer would produce, and for those the basic URL parser's output is
+//! the input itself. This module recognizes the common shapes in one tight
+//! pass — `special-scheme "://" host [":" port] path ["?" query] ["#"
+//! fragment]` with an ASCII, lowercase domain, and `file:///path` — and
+//! returns the offsets. Anything it is not sure about (credentials, IPv4/IPv6
+//! hosts, upper case, dot segments, bytes that would be percent-encoded,
+//! default or non-canonical ports, …) returns `None`, and the caller runs the
+//! full parser. Agreement with the full parser is tested on every input of the
+//! conformance and robustness suites.
+
+use crate::host::is_forbidden_domain_code_point;
+use crate::percent_encode::{BACKSLASH, C0, CLASS, FRAGMENT, PATH, QUERY, SLASH, SPECIAL_QUERY};
+use crate::url::{HostKind, Offsets, SchemeType};
+
+/// Bytes allowed in a canonical domain: ASCII, not upper case, not a
+/// forbidden domain code point.
+static DOMAIN_OK: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = !c.is_ascii_uppercase() && !is_forbidden_domain_code_point(c);
+        b += 1;
+    }
+    t
+};
+
+/// Offsets of `input` if it is a canonical URL of a shape this module knows.
+#[inline]
+pub(crate) fn canonical(input: &[u8]) -> Option<Offsets> {
+    let len = input.len();
+    if len > u32::MAX as usize || len < 2 {
+        return None;
+    }
+    // Scheme: an ASCII lowercase letter, then lowercase alphanumerics, +, -, .
+    if !input[0].is_ascii_lowercase() {
+        return None;
+    }
+    let mut colon = 1;
+    while colon < len && SCHEME_OK[input[colon] as usize] {
+        colon += 1;
+    }
+    if input.get(colon) != Some(&b':') {
+        return None;
+    }
+    let scheme_type = SchemeType::of(&input[..colon]);
+    if !scheme_type.is_special() {
+        return opaque(input, colon);
+    }
+    if input.get(colon + 1..colon + 3) != Some(&b"//"[..]) {
+        return None;
+    }
+    let host_start = colon + 3;
+    let mut i = host_start;
+    let (host_end, port, host_kind);
+    if scheme_type == SchemeType::File {
+        while i < len && DOMAIN_OK[input[i] as usize] {
+            i += 1;
+        }
+        host_end = i;
+        let host = &input[host_start..host_end];
+        // "localhost" becomes the empty host; file URLs have no port; a
+        // drive letter "host" cannot get here (':' and '|' stop the scan).
+        if host == b"localhost" || (!host.is_empty() && crate::host::ipv4::ends_in_a_number(host)) {
+            return None;
+        }
+        port = None;
+        host_kind = if host.is_empty() {
+            HostKind::Empty
+        } else {
+            HostKind::Domain
+        };
+    } else {
+        while i < len && DOMAIN_OK[input[i] as usize] {
+            i += 1;
+        }
+        host_end = i;
+        let host = &input[host_start..host_end];
+        // An empty host fails; a host ending in a number is an IPv4 address
+        // (serialized differently unless already dotted-decimal): full parser.
+        if host.is_empty() || crate::host::ipv4::ends_in_a_number(host) {
+            return None;
+        }
+        port = if input.get(i) == Some(&b':') {
+            i += 1;
+            let start = i;
+            let mut value: u32 = 0;
+            while i < len && input[i].is_ascii_digit() && i - start < 5 {
+                value = value * 10 + (input[i] - b'0') as u32;
+                i += 1;
+            }
+            let digits = i - start;
+            // Canonical: 1..=5 digits, no leading zero (but "0"), in range,
+            // not the default port.
+            if digits == 0
+                || value > 0xFFFF
+                || (digits > 1 && input[start] == b'0')
+                || Some(value as u16) == scheme_type.default_port()
+            {
+                return None;
+            }
+            Some(value as u16)
+        } else {
+            None
+        };
+        host_kind = HostKind::Domain;
+    }
+    // Path: special URLs always have one, starting with '/'.
+    let path_start = i;
+    if input.get(i) != Some(&b'/') {
+        return None;
+    }
+    // A file URL's first segment "C|" becomes "C:" (Windows drive letter quirk).
+    if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
+        return None;
+    }
+    let mut query_start = None;
+    let mut fragment_start = None;
+    let stop = PATH | SLASH | BACKSLASH;
+    'path: loop {
+        // At a '/': the segment after it must not be a dot segment.
+        i += 1;
+        if matches!(input.get(i), Some(b'.') | Some(b'%')) && is_dot_segment_at(input, i) {
+            return None;
+        }
+        while i < len && CLASS[input[i] as usize] & stop == 0 {
+            i += 1;
+        }
+        if i == len {
+            break 'path;
+        }
+        match input[i] {
+            b'/' => continue,
+            b'?' => {
+                query_start = Some(i);
+                i += 1;
+                while i < len && CLASS[input[i] as usize] & SPECIAL_QUERY == 0 {
+                    i += 1;
+                }
+                if i == len {
+                    break 'path;
+                }
+                if input[i] != b'#' {
+                    return None;
+                }
+                fragment_start = Some(i);
+                break 'path;
+            }
+            b'#' => {
+                fragment_start = Some(i);
+                break 'path;
+            }
+            _ => return None,
+        }
+    }
+    if let Some(f) = fragment_start {
+        i = f + 1;
+        while i < len && CLASS[input[i] as usize] & FRAGMENT == 0 {
+            i += 1;
+        }
+        if i != len {
+            return None;
+        }
+    }
+    let u = |x: usize| x as u32;
+    Some(Offsets {
+        scheme_end: u(colon),
+        username_end: u(host_start),
+        host_start: u(host_start),
+        host_end: u(host_end),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port,
+        scheme_type,
+        host_kind,
+        opaque_path: false,
+    })
+}
+
+/// A canonical URL with an opaque path: `scheme ":" path ["?" query] ["#"
+/// fragment]`, the path not starting with `/`.
+fn opaque(input: &[u8], colon: usize) -> Option<Offsets> {
+    let len = input.len();
+    let path_start = colon + 1;
+    if input.get(path_start) == Some(&b'/') {
+        return None;
+    }
+    let mut i = path_start;
+    // C0 controls and non-ASCII are encoded; a space may be (before ? or #).
+    while i < len && CLASS[input[i] as usize] & C0 == 0 && !matches!(input[i], b' ' | b'?' | b'#') {
+        i += 1;
+    }
+    let mut query_start = None;
+    let mut fragment_start = None;
+    if input.get(i) == Some(&b'?') {
+        query_start = Some(i);
+        i += 1;
+        while i < len && CLASS[input[i] as usize] & QUERY == 0 {
+            i += 1;
+        }
+    }
+    if input.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i += 1;
+        while i < len && CLASS[input[i] as usize] & FRAGMENT == 0 {
+            i += 1;
+        }
+    }
+    if i != len {
+        return None;
+    }
+    let u = |x: usize| x as u32;
+    Some(Offsets {
+        scheme_end: u(colon),
+        username_end: u(path_start),
+        host_start: u(path_start),
+        host_end: u(path_start),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port: None,
+        scheme_type: SchemeType::NotSpecial,
+        host_kind: HostKind::None,
+        opaque_path: true,
+    })
+}
+
+/// Bytes after a scheme's first letter: lowercase alphanumerics, +, -, .
+static SCHEME_OK: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'+' || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+};
+
+/// Whether a single- or double-dot segment starts at `i` (ended by `/`,
+/// `\`, `?`, `#` or the end).
+#[inline]
+fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
+    let end = input[i..]
+        .iter()
+        .take(7)
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .map_or(input.len().min(i + 7), |k| i + k);
+    let seg = &input[i..end];
+    seg.len() <= 6 && (crate::parser::is_single_dot(seg) || crate::parser::is_double_dot(seg))
+}
