@@ -26,9 +26,77 @@ static DOMAIN_OK: [bool; 256] = {
     t
 };
 
-/// Offsets of `input` if it is a canonical URL of a shape this module knows.
+/// The first index ≥ `i` whose byte has a class bit in `mask` (or the end).
+/// Four bytes per step: real URLs have long runs that need no attention.
+#[inline(always)]
+fn skip_clear(input: &[u8], mut i: usize, mask: u16) -> usize {
+    let mut rest = input.get(i..).unwrap_or(&[]);
+    while let [a, b, c, d, tail @ ..] = rest {
+        let class =
+            CLASS[*a as usize] | CLASS[*b as usize] | CLASS[*c as usize] | CLASS[*d as usize];
+        if class & mask != 0 {
+            break;
+        }
+        rest = tail;
+        i += 4;
+    }
+    for &b in rest {
+        if CLASS[b as usize] & mask != 0 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The first index ≥ `i` that is not a canonical-domain byte.
+#[inline(always)]
+fn skip_domain(input: &[u8], mut i: usize) -> usize {
+    let mut rest = input.get(i..).unwrap_or(&[]);
+    while let [a, b, c, d, tail @ ..] = rest {
+        if !(DOMAIN_OK[*a as usize]
+            & DOMAIN_OK[*b as usize]
+            & DOMAIN_OK[*c as usize]
+            & DOMAIN_OK[*d as usize])
+        {
+            break;
+        }
+        rest = tail;
+        i += 4;
+    }
+    for &b in rest {
+        if !DOMAIN_OK[b as usize] {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// "Ends in a number" for a canonical-domain candidate, rejecting in O(1)
+/// the usual case: a numeric last label starts with a digit.
+#[inline(always)]
+fn ends_in_a_number(host: &[u8]) -> bool {
+    let last_label_start = {
+        let h = host.strip_suffix(b".").unwrap_or(host);
+        h.iter().rposition(|&b| b == b'.').map_or(0, |p| p + 1)
+    };
+    host.get(last_label_start).is_some_and(u8::is_ascii_digit)
+        && crate::host::ipv4::ends_in_a_number(host)
+}
+
+/// A URL recognized by the fast path.
+pub(crate) struct Canonical {
+    /// Offsets in the serialization.
+    pub off: Offsets,
+    /// `None`: the serialization is the input. `Some(k)`: it is the input
+    /// with `/` inserted at byte `k` (a special URL with an empty path).
+    pub slash: Option<usize>,
+}
+
+/// `input` as a canonical URL of a shape this module knows, if it is one.
 #[inline]
-pub(crate) fn canonical(input: &[u8]) -> Option<Offsets> {
+pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let len = input.len();
     if len > u32::MAX as usize || len < 2 {
         return None;
@@ -55,14 +123,12 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Offsets> {
     let mut i = host_start;
     let (host_end, port, host_kind);
     if scheme_type == SchemeType::File {
-        while i < len && DOMAIN_OK[input[i] as usize] {
-            i += 1;
-        }
+        i = skip_domain(input, i);
         host_end = i;
         let host = &input[host_start..host_end];
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
-        if host == b"localhost" || (!host.is_empty() && crate::host::ipv4::ends_in_a_number(host)) {
+        if host == b"localhost" || (!host.is_empty() && ends_in_a_number(host)) {
             return None;
         }
         port = None;
@@ -72,14 +138,12 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Offsets> {
             HostKind::Domain
         };
     } else {
-        while i < len && DOMAIN_OK[input[i] as usize] {
-            i += 1;
-        }
+        i = skip_domain(input, i);
         host_end = i;
         let host = &input[host_start..host_end];
         // An empty host fails; a host ending in a number is an IPv4 address
         // (serialized differently unless already dotted-decimal): full parser.
-        if host.is_empty() || crate::host::ipv4::ends_in_a_number(host) {
+        if host.is_empty() || ends_in_a_number(host) {
             return None;
         }
         port = if input.get(i) == Some(&b':') {
@@ -106,82 +170,72 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Offsets> {
         };
         host_kind = HostKind::Domain;
     }
-    // Path: special URLs always have one, starting with '/'.
+    // Path: special URLs always have one, starting with '/'. An input that
+    // ends after the authority (or continues with ? or #) only lacks that
+    // '/': `slash` marks where the serialization inserts it.
     let path_start = i;
-    if input.get(i) != Some(&b'/') {
-        return None;
-    }
-    // A file URL's first segment "C|" becomes "C:" (Windows drive letter quirk).
-    if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
-        return None;
+    let mut slash = None;
+    let stop = PATH | SLASH | BACKSLASH;
+    match input.get(i) {
+        Some(b'/') => {
+            // A file URL's first segment "C|" becomes "C:" (drive letter quirk).
+            if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
+                return None;
+            }
+            loop {
+                // At a '/': the segment after it must not be a dot segment.
+                i += 1;
+                if matches!(input.get(i), Some(b'.') | Some(b'%')) && is_dot_segment_at(input, i) {
+                    return None;
+                }
+                i = skip_clear(input, i, stop);
+                match input.get(i) {
+                    Some(b'/') => continue,
+                    None | Some(b'?') | Some(b'#') => break,
+                    Some(_) => return None,
+                }
+            }
+        }
+        None | Some(b'?') | Some(b'#') => slash = Some(i),
+        Some(_) => return None,
     }
     let mut query_start = None;
     let mut fragment_start = None;
-    let stop = PATH | SLASH | BACKSLASH;
-    'path: loop {
-        // At a '/': the segment after it must not be a dot segment.
-        i += 1;
-        if matches!(input.get(i), Some(b'.') | Some(b'%')) && is_dot_segment_at(input, i) {
-            return None;
-        }
-        while i < len && CLASS[input[i] as usize] & stop == 0 {
-            i += 1;
-        }
-        if i == len {
-            break 'path;
-        }
-        match input[i] {
-            b'/' => continue,
-            b'?' => {
-                query_start = Some(i);
-                i += 1;
-                while i < len && CLASS[input[i] as usize] & SPECIAL_QUERY == 0 {
-                    i += 1;
-                }
-                if i == len {
-                    break 'path;
-                }
-                if input[i] != b'#' {
-                    return None;
-                }
-                fragment_start = Some(i);
-                break 'path;
-            }
-            b'#' => {
-                fragment_start = Some(i);
-                break 'path;
-            }
-            _ => return None,
-        }
+    if input.get(i) == Some(&b'?') {
+        query_start = Some(i);
+        i = skip_clear(input, i + 1, SPECIAL_QUERY);
     }
-    if let Some(f) = fragment_start {
-        i = f + 1;
-        while i < len && CLASS[input[i] as usize] & FRAGMENT == 0 {
-            i += 1;
-        }
-        if i != len {
-            return None;
-        }
+    if input.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i = skip_clear(input, i + 1, FRAGMENT);
     }
+    if i != len {
+        return None;
+    }
+    // Offsets are in the serialization: after an inserted '/', one later.
+    let shift = usize::from(slash.is_some());
     let u = |x: usize| x as u32;
-    Some(Offsets {
-        scheme_end: u(colon),
-        username_end: u(host_start),
-        host_start: u(host_start),
-        host_end: u(host_end),
-        path_start: u(path_start),
-        query_start: query_start.map(u),
-        fragment_start: fragment_start.map(u),
-        port,
-        scheme_type,
-        host_kind,
-        opaque_path: false,
+    Some(Canonical {
+        off: Offsets {
+            scheme_end: u(colon),
+            username_end: u(host_start),
+            host_start: u(host_start),
+            host_end: u(host_end),
+            path_start: u(path_start),
+            query_start: query_start.map(|q| u(q + shift)),
+            fragment_start: fragment_start.map(|f| u(f + shift)),
+            port,
+            scheme_type,
+            host_kind,
+            opaque_path: false,
+        },
+        slash,
     })
 }
 
 /// A canonical URL with an opaque path: `scheme ":" path ["?" query] ["#"
 /// fragment]`, the path not starting with `/`.
-fn opaque(input: &[u8], colon: usize) -> Option<Offsets> {
+fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
     let len = input.len();
     let path_start = colon + 1;
     if input.get(path_start) == Some(&b'/') {
@@ -197,33 +251,32 @@ fn opaque(input: &[u8], colon: usize) -> Option<Offsets> {
     if input.get(i) == Some(&b'?') {
         query_start = Some(i);
         i += 1;
-        while i < len && CLASS[input[i] as usize] & QUERY == 0 {
-            i += 1;
-        }
+        i = skip_clear(input, i, QUERY);
     }
     if input.get(i) == Some(&b'#') {
         fragment_start = Some(i);
         i += 1;
-        while i < len && CLASS[input[i] as usize] & FRAGMENT == 0 {
-            i += 1;
-        }
+        i = skip_clear(input, i, FRAGMENT);
     }
     if i != len {
         return None;
     }
     let u = |x: usize| x as u32;
-    Some(Offsets {
-        scheme_end: u(colon),
-        username_end: u(path_start),
-        host_start: u(path_start),
-        host_end: u(path_start),
-        path_start: u(path_start),
-        query_start: query_start.map(u),
-        fragment_start: fragment_start.map(u),
-        port: None,
-        scheme_type: SchemeType::NotSpecial,
-        host_kind: HostKind::None,
-        opaque_path: true,
+    Some(Canonical {
+        off: Offsets {
+            scheme_end: u(colon),
+            username_end: u(path_start),
+            host_start: u(path_start),
+            host_end: u(path_start),
+            path_start: u(path_start),
+            query_start: query_start.map(u),
+            fragment_start: fragment_start.map(u),
+            port: None,
+            scheme_type: SchemeType::NotSpecial,
+            host_kind: HostKind::None,
+            opaque_path: true,
+        },
+        slash: None,
     })
 }
 

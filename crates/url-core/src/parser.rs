@@ -338,13 +338,23 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     // Canonical input: the serialization is the input. Not when validation
     // errors are wanted, a legacy encoding applies, or a setter appends.
     if fast && !V::ENABLED && enc.is_none() && !append {
-        if let Some(off) = crate::fast::canonical(raw.as_bytes()) {
-            if keep_borrowed {
-                return Ok((off, Some((0, raw.len()))));
+        if let Some(c) = crate::fast::canonical(raw.as_bytes()) {
+            match c.slash {
+                None if keep_borrowed => return Ok((c.off, Some((0, raw.len())))),
+                None => {
+                    out.reserve(raw.len());
+                    out.push_str(raw)?;
+                }
+                // Valid, but the serialization gains a '/': not borrowable.
+                Some(_) if keep_borrowed => return Err(ParseError::NotCanonical),
+                Some(k) => {
+                    out.reserve(raw.len() + 1);
+                    out.push_str(&raw[..k])?;
+                    out.push_str("/")?;
+                    out.push_str(&raw[k..])?;
+                }
             }
-            out.reserve(raw.len());
-            out.push_str(raw)?;
-            return Ok((off, None));
+            return Ok((c.off, None));
         }
     }
     // Remove leading and trailing C0 control or space.
