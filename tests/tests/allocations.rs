@@ -1,0 +1,98 @@
+//! Heap allocations per parse, counted by a global allocator: none for
+//! url-core into a fixed buffer or borrowed, exactly one (the String) for an
+//! owned parse of a canonical input.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<Option<usize>> = const { Cell::new(None) };
+}
+
+// SAFETY: forwards to the system allocator; only adds a thread-local count.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get().map(|n| n + 1)));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: same contract as the caller's.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get().map(|n| n + 1)));
+        // SAFETY: same contract as the caller's.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+/// Allocations made by `f` on this thread.
+fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
+    COUNT.with(|c| c.set(Some(0)));
+    let out = f();
+    let n = COUNT.with(|c| c.replace(None)).unwrap_or(0);
+    (n, out)
+}
+
+const CANONICAL: &[&str] = &[
+    "https://example.com/",
+    "https://www.example.com:8443/a/b/c.html?q=1&r=2#frag",
+    "file:///usr/lib/node_modules/x.js",
+    "mailto:someone@example.com",
+];
+
+const NOT_CANONICAL: &[&str] = &[
+    "HTTPS://EXAMPLE.COM/a/../b",
+    "http://example.com:80/%7Efoo/./bar?x y#z",
+    "https://user:pass@[::1]:8080/",
+    "http://0x7f.1/",
+];
+
+#[test]
+fn fixed_buffer_and_borrowed_parses_do_not_allocate() {
+    let mut buf = [0u8; 256];
+    for input in CANONICAL.iter().chain(NOT_CANONICAL) {
+        let (n, href) = allocations(|| {
+            url_core::Url::parse_into(input, url_core::SliceStorage::new(&mut buf))
+                .map(|u| u.href().len())
+        });
+        assert!(href.is_ok(), "{input}");
+        assert_eq!(n, 0, "fixed-buffer parse of {input:?} allocated");
+    }
+    for input in CANONICAL {
+        let (n, r) = allocations(|| url_core::Url::parse_borrowed(input).map(|u| u.href().len()));
+        assert_eq!(r, Ok(input.len()));
+        assert_eq!(n, 0, "borrowed parse of {input:?} allocated");
+    }
+    let base = url_core::Url::parse_borrowed("https://example.com/dir/page").unwrap();
+    let (n, _) = allocations(|| {
+        url_core::Url::parse_into_with_base("../x?y", &base, url_core::SliceStorage::new(&mut buf))
+            .map(|u| u.href().len())
+    });
+    assert_eq!(n, 0, "relative parse allocated");
+}
+
+#[test]
+fn owned_parse_of_a_canonical_input_allocates_once() {
+    for input in CANONICAL {
+        let (n, url) = allocations(|| url_core::Url::parse_into(input, String::new()));
+        assert_eq!(url.as_ref().map(|u| u.href()), Ok(*input));
+        assert_eq!(n, 1, "owned parse of {input:?} made {n} allocations");
+    }
+    // The String is sized once even when the serialization differs.
+    for input in NOT_CANONICAL {
+        let (n, url) = allocations(|| url_core::Url::parse_into(input, String::new()));
+        assert!(url.is_ok());
+        assert!(n <= 2, "owned parse of {input:?} made {n} allocations");
+    }
+    println!(
+        "allocations: {} passed, 0 failed",
+        CANONICAL.len() * 3 + NOT_CANONICAL.len() * 2
+    );
+}
