@@ -1,17 +1,331 @@
-//! IDNA: UTS #46 as the URL Standard uses it (url.bs §3.3).
+//! IDNA: UTS #46 as the URL Standard uses it (url.bs §3.3 "IDNA").
 //!
-//! NOT YET IMPLEMENTED (issue: UTS #46 IDNA without an allocator). Until then
-//! a non-ASCII domain fails with [`crate::ParseError::IdnaUnavailable`], and
-//! ASCII `xn--` labels are not checked for the `domain-to-ASCII` validation
-//! error (they still parse: url.bs lowercases ASCII domains whatever ToASCII
-//! says).
+//! - [`domain_to_ascii`] is the standard's *domain parser*: "domain parser
+//!   ToASCII" (UTS #46 ToASCII with CheckBidi, CheckJoiners, non-transitional
+//!   processing, IgnoreInvalidPunycode false, and CheckHyphens,
+//!   UseSTD3ASCIIRules, VerifyDnsLength set to beStrict), with the ASCII fast
+//!   path (an ASCII domain with beStrict false is only lowercased) and the
+//!   final empty-string / forbidden-domain-code-point checks.
+//! - [`domain_to_unicode`] is *domain to Unicode* (UTS #46 ToUnicode with the
+//!   same flags; on any recorded error the input is returned unchanged).
+//! - [`to_ascii`] and [`to_unicode`] are the UTS #46 operations with the
+//!   URL Standard's flags, without the domain parser's extra steps.
+//! - [`to_nfc`] exposes the Unicode normalization step on its own.
+//!
+//! Everything runs without an allocator, without recursion and with about
+//! 1.8 KiB of stack buffers (one 256-code-point label, one normalization
+//! segment, a 128-byte output chunk). Intermediate results are appended to
+//! the caller's storage and removed again, so while working it needs room
+//! for two forms of the domain at once (input and mapped form, then mapped
+//! form and result; each about the size of the domain); when it runs out
+//! the error is [`IdnaError::Capacity`] and the storage is left as it was.
+//!
+//! Work is linear in the input. Two bounds, beyond which a domain fails
+//! ([`IdnaError::Invalid`]) although UTS #46 with VerifyDnsLength=false sets
+//! no limit: a non-ASCII label (or a Punycode label's decoded form) longer
+//! than 256 code points — DNS allows 63 octets, Punycode work is quadratic in
+//! the label — and more than 63 consecutive combining characters (ccc ≠ 0)
+//! after mapping — UAX #15's stream-safe limit is 30. No conformance test
+//! reaches either.
+//!
+//! Data: `idna-tables` (UTS #46 16.0.0 mapping table; see its docs for the
+//! Unicode versions of the normalization, Bidi_Class and Joining_Type data).
+//! Without the `idna` feature this module only contains [`IdnaError`], and
+//! `xn--` labels of ASCII domains are not checked for the `domain-to-ASCII`
+//! validation error.
+
+use crate::storage::CapacityError;
+use core::fmt;
+
+#[cfg(feature = "idna")]
+mod label;
+#[cfg(feature = "idna")]
+mod nfc;
+#[cfg(feature = "idna")]
+mod punycode;
 
 #[cfg(feature = "idna")]
 use crate::error::ParseError;
 #[cfg(feature = "idna")]
 use crate::storage::Storage;
 #[cfg(feature = "idna")]
-use crate::validation::ValidationSink;
+use crate::validation::{ValidationError, ValidationSink};
+#[cfg(feature = "idna")]
+use idna_tables::Mapping;
+#[cfg(feature = "idna")]
+use label::{Bidi, LabelBuf};
+
+/// Why [`domain_to_ascii`] (or [`domain_to_unicode`], [`to_nfc`]) failed.
+///
+/// ```
+/// use url_core::{idna::{domain_to_ascii, IdnaError}, SliceStorage};
+/// let mut buf = [0u8; 64];
+/// let mut out = SliceStorage::new(&mut buf);
+/// assert_eq!(domain_to_ascii("a\u{200D}b.example", false, &mut out), Err(IdnaError::Invalid));
+/// assert_eq!(IdnaError::Invalid.to_string(), "invalid domain (UTS #46 ToASCII failed)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum IdnaError {
+    /// The domain is not valid: the domain parser returns failure.
+    Invalid,
+    /// The output storage is too small for the result or the intermediate
+    /// forms (see the module docs).
+    Capacity(CapacityError),
+}
+
+impl fmt::Display for IdnaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IdnaError::Invalid => f.write_str("invalid domain (UTS #46 ToASCII failed)"),
+            IdnaError::Capacity(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl core::error::Error for IdnaError {}
+
+impl From<CapacityError> for IdnaError {
+    fn from(e: CapacityError) -> Self {
+        IdnaError::Capacity(e)
+    }
+}
+
+/// Internal early exit.
+#[cfg(feature = "idna")]
+pub(crate) enum Stop {
+    /// The domain fails (non-strict).
+    Invalid,
+    /// The storage is full.
+    Capacity(CapacityError),
+}
+
+#[cfg(feature = "idna")]
+impl From<CapacityError> for Stop {
+    fn from(e: CapacityError) -> Self {
+        Stop::Capacity(e)
+    }
+}
+
+/// The URL Standard's *domain parser* (url.bs §3.3): appends the ASCII
+/// form of `domain` to `out`.
+///
+/// With `be_strict` false an ASCII `domain` is only lowercased (then checked
+/// for emptiness and forbidden domain code points); anything else goes
+/// through UTS #46 ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength set to `be_strict`. On error `out` is unchanged.
+///
+/// Into a fixed buffer (no allocator):
+///
+/// ```
+/// use url_core::{idna::{domain_to_ascii, IdnaError}, Buffer, SliceStorage, Storage};
+/// let mut buf = [0u8; 64];
+/// let mut out = SliceStorage::new(&mut buf);
+/// domain_to_ascii("Bücher.example", false, &mut out)?;
+/// assert_eq!(out.as_str(), "xn--bcher-kva.example");
+///
+/// out.clear();
+/// domain_to_ascii("XN--A.example", false, &mut out)?; // ASCII: lowercased only
+/// assert_eq!(out.as_str(), "xn--a.example");
+///
+/// out.clear();
+/// assert_eq!(domain_to_ascii("xn--a.example", true, &mut out), Err(IdnaError::Invalid));
+/// assert_eq!(domain_to_ascii("a b", false, &mut out), Err(IdnaError::Invalid));
+/// assert_eq!(out.as_str(), ""); // unchanged on error
+/// # Ok::<(), IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn domain_to_ascii<S: Storage>(
+    domain: &str,
+    be_strict: bool,
+    out: &mut S,
+) -> Result<(), IdnaError> {
+    domain_to_ascii_with_validation(domain, be_strict, out, &mut crate::NoValidation)
+}
+
+/// [`domain_to_ascii`] that also reports the domain parser's validation
+/// error (url.bs §3.3 step 2: `domain-to-ASCII` when the strict ToASCII
+/// fails) to `sink`, at position 0 — the same error type and rules as the
+/// URL parser.
+///
+/// ```
+/// use url_core::{idna::domain_to_ascii_with_validation, SliceStorage, ValidationError};
+/// let mut buf = [0u8; 64];
+/// let mut seen = None;
+/// let mut sink = |e: ValidationError, _: usize| seen = Some(e);
+/// domain_to_ascii_with_validation("-x.ß", false, &mut SliceStorage::new(&mut buf), &mut sink)?;
+/// assert_eq!(seen, Some(ValidationError::DomainToAscii)); // leading hyphen: not strictly valid
+/// # Ok::<(), url_core::idna::IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
+    domain: &str,
+    be_strict: bool,
+    out: &mut S,
+    sink: &mut V,
+) -> Result<(), IdnaError> {
+    let base = out.len();
+    let ok = if !be_strict && domain.is_ascii() {
+        // Step 5: an ASCII domain is only lowercased; ToASCII (strict) only
+        // decides the validation error.
+        push_ascii_lowercase(out, domain.as_bytes()).inspect_err(|_| out.truncate(base))?;
+        if V::ENABLED && !ascii_domain_strictly_valid(&out.as_bytes()[base..]) {
+            sink.report(ValidationError::DomainToAscii, 0);
+        }
+        true
+    } else {
+        out.push_str(domain)?;
+        let outcome = process(out, base, Mode::Ascii).inspect_err(|_| out.truncate(base))?;
+        // Step 2 (strict failures include every non-strict one).
+        if V::ENABLED && !outcome.strict_ok {
+            sink.report(ValidationError::DomainToAscii, 0);
+        }
+        if be_strict {
+            // Step 3: strictResult is the answer.
+            if !outcome.strict_ok {
+                out.truncate(base);
+                return Err(IdnaError::Invalid);
+            }
+            return Ok(());
+        }
+        outcome.ok
+    };
+    // Steps 7 and 8.
+    let result = &out.as_bytes()[base..];
+    if !ok
+        || result.is_empty()
+        || result
+            .iter()
+            .any(|&b| crate::host::is_forbidden_domain_code_point(b))
+    {
+        out.truncate(base);
+        return Err(IdnaError::Invalid);
+    }
+    Ok(())
+}
+
+/// The URL Standard's *domain parser ToASCII* (url.bs §3.3): UTS #46
+/// ToASCII with CheckBidi, CheckJoiners, non-transitional processing,
+/// IgnoreInvalidPunycode false, and CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength set to `be_strict`. Unlike [`domain_to_ascii`] there is
+/// no ASCII fast path and no forbidden-code-point check. On error `out` is
+/// unchanged.
+///
+/// ```
+/// use url_core::{idna::{to_ascii, IdnaError}, Buffer, SliceStorage};
+/// let mut buf = [0u8; 64];
+/// let mut out = SliceStorage::new(&mut buf);
+/// assert_eq!(to_ascii("xn--8i7caa", false, &mut out), Err(IdnaError::Invalid));
+/// to_ascii("-x.ß", false, &mut out)?;
+/// assert_eq!(out.as_str(), "-x.xn--zca");
+/// assert_eq!(to_ascii("-x.ß", true, &mut SliceStorage::new(&mut [0; 64])), Err(IdnaError::Invalid));
+/// # Ok::<(), IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Result<(), IdnaError> {
+    let base = out.len();
+    out.push_str(domain)?;
+    let outcome = process(out, base, Mode::Ascii).inspect_err(|_| out.truncate(base))?;
+    if (be_strict && !outcome.strict_ok) || !outcome.ok {
+        out.truncate(base);
+        return Err(IdnaError::Invalid);
+    }
+    Ok(())
+}
+
+/// UTS #46 ToUnicode with the flags of the URL Standard's *domain to
+/// Unicode*, but failing with [`IdnaError::Invalid`] when an error is
+/// recorded (instead of returning the input, as [`domain_to_unicode`] does).
+///
+/// ```
+/// use url_core::{idna::{to_unicode, IdnaError}, Buffer, SliceStorage};
+/// let mut buf = [0u8; 64];
+/// let mut out = SliceStorage::new(&mut buf);
+/// to_unicode("xn--fa-hia.de", &mut out)?;
+/// assert_eq!(out.as_str(), "faß.de");
+/// assert_eq!(to_unicode("xn--a", &mut out), Err(IdnaError::Invalid));
+/// # Ok::<(), IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
+    let base = out.len();
+    out.push_str(domain)?;
+    let outcome = process(out, base, Mode::Unicode).inspect_err(|_| out.truncate(base))?;
+    if !outcome.ok {
+        out.truncate(base);
+        return Err(IdnaError::Invalid);
+    }
+    Ok(())
+}
+
+/// The URL Standard's *domain to Unicode* (url.bs §3.3): appends the
+/// Unicode form of `domain` to `out` — or `domain` itself when UTS #46
+/// ToUnicode records an error. Fails only when `out` is too small.
+///
+/// ```
+/// use url_core::{idna::domain_to_unicode, Buffer, SliceStorage, Storage};
+/// let mut buf = [0u8; 64];
+/// let mut out = SliceStorage::new(&mut buf);
+/// domain_to_unicode("xn--bcher-kva.example", &mut out)?;
+/// assert_eq!(out.as_str(), "bücher.example");
+///
+/// out.clear();
+/// domain_to_unicode("xn--8i7caa.example", &mut out)?; // decodes to "ｗｗｗ": invalid
+/// assert_eq!(out.as_str(), "xn--8i7caa.example");
+/// # Ok::<(), url_core::idna::IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn domain_to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
+    let base = out.len();
+    out.push_str(domain)?;
+    let outcome = process(out, base, Mode::Unicode).inspect_err(|_| out.truncate(base))?;
+    if !outcome.ok {
+        // Step 2: an error was recorded, return the domain. It fitted above.
+        out.truncate(base);
+        out.push_str(domain)?;
+    }
+    Ok(())
+}
+
+/// Appends the Unicode Normalization Form C of `input` to `out` (UAX #15),
+/// computed from the `idna-tables` data — the normalization UTS #46 uses.
+///
+/// Fails with [`IdnaError::Invalid`] on more than 63 consecutive combining
+/// characters (see the module docs), leaving `out` unchanged.
+///
+/// ```
+/// use url_core::{Buffer, SliceStorage};
+/// let mut buf = [0u8; 16];
+/// let mut out = SliceStorage::new(&mut buf);
+/// url_core::idna::to_nfc("e\u{0301}\u{0323}", &mut out)?;
+/// assert_eq!(out.as_str(), "\u{1EB9}\u{0301}");
+/// # Ok::<(), url_core::idna::IdnaError>(())
+/// ```
+#[cfg(feature = "idna")]
+pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
+    let base = out.len();
+    let mut nfc = nfc::Nfc::new();
+    let mut chunk = Chunk::new();
+    let mut run = || -> Result<(), Stop> {
+        let mut emit = |c: u32| chunk.put_char(out, c).map_err(Stop::Capacity);
+        for c in input.chars() {
+            nfc.push(c as u32, &mut emit)?;
+        }
+        nfc.finish(&mut emit)?;
+        chunk.flush(out)?;
+        Ok(())
+    };
+    match run() {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            out.truncate(base);
+            Err(match e {
+                Stop::Invalid => IdnaError::Invalid,
+                Stop::Capacity(c) => IdnaError::Capacity(c),
+            })
+        }
+    }
+}
 
 /// The domain parser's non-ASCII branch: `out[start..]` holds a domain that
 /// is not ASCII (percent-decoded, ASCII lowercased). On success it is
@@ -24,8 +338,24 @@ pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
     sink: &mut V,
     position: usize,
 ) -> Result<(), ParseError> {
-    let _ = (out, start, sink);
-    Err(ParseError::IdnaUnavailable { position })
+    let outcome = process(out, start, Mode::Ascii).map_err(|e| match e {
+        IdnaError::Capacity(c) => ParseError::Capacity(c),
+        IdnaError::Invalid => ParseError::Invalid {
+            error: ValidationError::DomainToAscii,
+            position,
+        },
+    })?;
+    // Strict failures include every non-strict one: report once.
+    if V::ENABLED && !outcome.strict_ok {
+        sink.report(ValidationError::DomainToAscii, position);
+    }
+    if !outcome.ok {
+        return Err(ParseError::Invalid {
+            error: ValidationError::DomainToAscii,
+            position,
+        });
+    }
+    Ok(())
 }
 
 /// Whether strict "domain parser ToASCII" succeeds on an ASCII lowercase
@@ -34,9 +364,445 @@ pub(crate) fn ascii_domain_strictly_valid(domain: &[u8]) -> bool {
     let has_xn = domain
         .split(|&b| b == b'.')
         .any(|l| l.len() >= 4 && &l[..4] == b"xn--");
-    if has_xn {
-        // Needs Punycode and the tables; assume valid until IDNA lands.
-        return true;
+    if !has_xn {
+        return crate::host::domain::ascii_labels_strictly_valid(domain);
     }
-    crate::host::domain::ascii_labels_strictly_valid(domain)
+    #[cfg(feature = "idna")]
+    {
+        ascii_with_punycode_strictly_valid(domain)
+    }
+    #[cfg(not(feature = "idna"))]
+    {
+        // Needs Punycode and the tables: assume valid.
+        true
+    }
+}
+
+/// Strict ToASCII validity of an ASCII domain with `xn--` labels, on the
+/// stack only.
+#[cfg(feature = "idna")]
+fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
+    let mut bidi = Bidi::new();
+    let mut buf = LabelBuf::new();
+    let mut dns = DnsLength::new();
+    for l in domain.split(|&b| b == b'.') {
+        let out_len = if l.len() >= 4 && &l[..4] == b"xn--" {
+            if l.len() > 63 {
+                return false;
+            }
+            if !decode_label(&l[4..], &mut buf) {
+                return false;
+            }
+            let v = label::check(buf.as_slice(), true, &mut bidi);
+            if !v.strict_ok {
+                return false;
+            }
+            let mut n = 4;
+            match punycode::encode(buf.as_slice(), &mut |_| {
+                n += 1;
+                Ok::<(), ()>(())
+            }) {
+                Ok(true) => n,
+                _ => return false,
+            }
+        } else {
+            let mut a = AsciiLabel::new();
+            for &b in l {
+                a.push(b, &mut bidi);
+            }
+            bidi.end_label();
+            if !a.finish(l).strict_ok {
+                return false;
+            }
+            l.len()
+        };
+        dns.label(out_len);
+    }
+    bidi.ok() && dns.ok()
+}
+
+// ---------------------------------------------------------------------------
+// The UTS #46 processing core.
+
+#[cfg(feature = "idna")]
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// ToASCII: labels are Punycode-encoded.
+    Ascii,
+    /// ToUnicode: `xn--` labels are decoded.
+    Unicode,
+}
+
+#[cfg(feature = "idna")]
+#[derive(Clone, Copy)]
+struct Outcome {
+    /// No error with the URL Standard's non-strict flags.
+    ok: bool,
+    /// No error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength too
+    /// (ToASCII only).
+    strict_ok: bool,
+}
+
+/// Runs UTS #46 processing (§4) and ToASCII/ToUnicode on `out[start..]`.
+/// When `ok`, the region is replaced by the result; otherwise (and on
+/// capacity errors) `out` is truncated to `start`.
+///
+/// Peak storage: the larger of input + mapped form and mapped form + result
+/// (the input is dropped once mapped).
+#[cfg(feature = "idna")]
+fn process<S: Storage>(out: &mut S, start: usize, mode: Mode) -> Result<Outcome, IdnaError> {
+    let end = out.len();
+    match process_inner(out, start, end, mode) {
+        Ok((outcome, result_start)) => {
+            if let Err(e) = out.replace_range(start..result_start, "") {
+                out.truncate(start);
+                return Err(IdnaError::Capacity(e));
+            }
+            Ok(outcome)
+        }
+        Err(Stop::Invalid) => {
+            out.truncate(start);
+            Ok(Outcome {
+                ok: false,
+                strict_ok: false,
+            })
+        }
+        Err(Stop::Capacity(e)) => {
+            out.truncate(start);
+            Err(IdnaError::Capacity(e))
+        }
+    }
+}
+
+/// Decodes the UTF-8 code point at `p` (the storage only ever receives
+/// `&str`s, so this only fails on a broken storage).
+#[cfg(feature = "idna")]
+fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
+    let lead = *bytes.get(p)?;
+    let n = match lead {
+        0x00..=0x7F => return Some((u32::from(lead), p + 1)),
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let s = core::str::from_utf8(bytes.get(p..p + n)?).ok()?;
+    Some((s.chars().next()? as u32, p + n))
+}
+
+#[cfg(feature = "idna")]
+fn process_inner<S: Storage>(
+    out: &mut S,
+    start: usize,
+    end: usize,
+    mode: Mode,
+) -> Result<(Outcome, usize), Stop> {
+    // §4 steps 1 (Map) and 2 (Normalize), appended after the input.
+    let mut chunk = Chunk::new();
+    {
+        let mut nfc = nfc::Nfc::new();
+        // Code points since the last FULL STOP, and whether one is not
+        // ASCII: such a label longer than MAX_LABEL fails below anyway, so
+        // stop early (bounds the work on hostile input).
+        let mut run = (0usize, false);
+        let mut emit_to = |chunk: &mut Chunk, out: &mut S, d: u32| -> Result<(), Stop> {
+            if d == u32::from(b'.') {
+                run = (0, false);
+            } else {
+                run = (run.0 + 1, run.1 || d >= 0x80);
+                if run.1 && run.0 > label::MAX_LABEL {
+                    return Err(Stop::Invalid);
+                }
+            }
+            chunk.put_char(out, d).map_err(Stop::Capacity)
+        };
+        let mut p = start;
+        while p < end {
+            let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
+            p = next;
+            let mut emit = |d: u32| emit_to(&mut chunk, out, d);
+            match idna_tables::mapping(c) {
+                // Disallowed code points stay; criterion 7 rejects them.
+                // `Decomposed`: NFC redoes the mapping.
+                Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => {
+                    nfc.push(c, &mut emit)?
+                }
+                Mapping::Ignored => {}
+                Mapping::Char(m) => nfc.push(m as u32, &mut emit)?,
+                Mapping::Str(s) => {
+                    for m in s.chars() {
+                        nfc.push(m as u32, &mut emit)?;
+                    }
+                }
+            }
+        }
+        nfc.finish(&mut |d: u32| emit_to(&mut chunk, out, d))?;
+        chunk.flush(out)?;
+    }
+    // The input is no longer needed: drop it (one move of the mapped form).
+    out.replace_range(start..end, "")?;
+    let mapped_end = out.len();
+
+    // §4 steps 3 (Break) and 4 (Convert/Validate), ToASCII steps 2–4;
+    // the result is appended after the mapped form.
+    let mut bidi = Bidi::new();
+    let mut buf = LabelBuf::new();
+    let mut dns = DnsLength::new();
+    let mut strict_ok = true;
+    let mut ls = start;
+    loop {
+        let le = out.as_bytes()[ls..mapped_end]
+            .iter()
+            .position(|&b| b == b'.')
+            .map_or(mapped_end, |i| ls + i);
+        let is_last = le == mapped_end;
+        if ls > start {
+            chunk.put_byte(out, b'.')?;
+        }
+        let label = &out.as_bytes()[ls..le];
+        let is_xn = label.len() >= 4 && &label[..4] == b"xn--";
+        let mut written = 0;
+        if is_xn || !label.is_ascii() {
+            if is_xn {
+                // Step 4.1: `xn--` labels must be ASCII and valid Punycode
+                // decoding to a non-empty, non-ASCII label (P4).
+                if !label.is_ascii() || !decode_label(&label[4..], &mut buf) {
+                    return Err(Stop::Invalid);
+                }
+            } else {
+                buf.clear();
+                let text = core::str::from_utf8(label).map_err(|_| Stop::Invalid)?;
+                for c in text.chars() {
+                    if !buf.push(c as u32) {
+                        return Err(Stop::Invalid); // over MAX_LABEL
+                    }
+                }
+            }
+            let v = label::check(buf.as_slice(), is_xn, &mut bidi);
+            if !v.ok {
+                return Err(Stop::Invalid);
+            }
+            strict_ok &= v.strict_ok;
+            if mode == Mode::Ascii {
+                // ToASCII step 3.
+                for &b in b"xn--" {
+                    chunk.put_byte(out, b)?;
+                }
+                let mut n = 4;
+                let mut put = |b: u8| {
+                    n += 1;
+                    chunk.put_byte(out, b)
+                };
+                if !punycode::encode(buf.as_slice(), &mut put)? {
+                    return Err(Stop::Invalid);
+                }
+                written = n;
+            } else {
+                for &c in buf.as_slice() {
+                    chunk.put_char(out, c)?;
+                }
+            }
+        } else {
+            // An ASCII label: checked and copied in pieces (no length bound).
+            let mut a = AsciiLabel::new();
+            let mut edges = [0u8; 4]; // first, last, third, fourth
+            {
+                let label = &out.as_bytes()[ls..le];
+                if let (Some(&f), Some(&l)) = (label.first(), label.last()) {
+                    edges = [
+                        f,
+                        l,
+                        label.get(2).copied().unwrap_or(0),
+                        label.get(3).copied().unwrap_or(0),
+                    ];
+                }
+            }
+            let mut p = ls;
+            let mut piece = [0u8; 64];
+            while p < le {
+                let n = (le - p).min(piece.len());
+                piece[..n].copy_from_slice(&out.as_bytes()[p..p + n]);
+                for &b in &piece[..n] {
+                    a.push(b, &mut bidi);
+                    chunk.put_byte(out, b)?;
+                }
+                p += n;
+            }
+            bidi.end_label();
+            let v = a.finish_edges(le > ls, edges);
+            if !v.ok {
+                return Err(Stop::Invalid);
+            }
+            strict_ok &= v.strict_ok;
+            written = le - ls;
+        }
+        dns.label(written);
+        if is_last {
+            break;
+        }
+        ls = le + 1;
+    }
+    chunk.flush(out)?;
+    // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
+    if !bidi.ok() {
+        return Err(Stop::Invalid);
+    }
+    Ok((
+        Outcome {
+            ok: true,
+            strict_ok: strict_ok && (mode == Mode::Unicode || dns.ok()),
+        },
+        mapped_end,
+    ))
+}
+
+/// Punycode-decodes the part after `xn--` into `buf`; false unless it
+/// decodes to a non-empty label with a non-ASCII code point (UTS #46 §4
+/// step 4.1, P4).
+#[cfg(feature = "idna")]
+fn decode_label(puny: &[u8], buf: &mut LabelBuf) -> bool {
+    punycode::decode(puny, buf).is_ok() && buf.as_slice().iter().any(|&c| c >= 0x80)
+}
+
+/// Validity of an ASCII label that does not start with `xn--`.
+#[cfg(feature = "idna")]
+struct AsciiLabel {
+    ok: bool,
+    std3: bool,
+}
+
+#[cfg(feature = "idna")]
+impl AsciiLabel {
+    fn new() -> Self {
+        AsciiLabel {
+            ok: true,
+            std3: true,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, b: u8, bidi: &mut Bidi) {
+        bidi.push(u32::from(b));
+        // Criterion 7 (every ASCII code point is valid since UTS #46 v16,
+        // but older tables differ) and 5.
+        if b == b'.' || !matches!(idna_tables::mapping(u32::from(b)), Mapping::Valid) {
+            self.ok = false;
+        }
+        self.std3 &= label::std3_ok(u32::from(b));
+    }
+
+    fn finish(&self, label: &[u8]) -> label::Verdict {
+        let edges = match (label.first(), label.last()) {
+            (Some(&f), Some(&l)) => [
+                f,
+                l,
+                label.get(2).copied().unwrap_or(0),
+                label.get(3).copied().unwrap_or(0),
+            ],
+            _ => [0; 4],
+        };
+        self.finish_edges(!label.is_empty(), edges)
+    }
+
+    fn finish_edges(&self, non_empty: bool, [f, l, c3, c4]: [u8; 4]) -> label::Verdict {
+        let hyphens = !non_empty
+            || label::hyphens_ok(u32::from(f), u32::from(l), (u32::from(c3), u32::from(c4)));
+        label::Verdict {
+            ok: self.ok,
+            strict_ok: self.ok && self.std3 && hyphens,
+        }
+    }
+}
+
+/// ToASCII step 4, VerifyDnsLength: the domain is 1–253 octets and every
+/// label 1–63. Since UTS #46 15.0 the empty root label (a trailing dot) is
+/// disallowed too (IdnaTestV2.txt: A4_2).
+#[cfg(feature = "idna")]
+struct DnsLength {
+    ok: bool,
+    total: usize,
+    labels: usize,
+}
+
+#[cfg(feature = "idna")]
+impl DnsLength {
+    fn new() -> Self {
+        DnsLength {
+            ok: true,
+            total: 0,
+            labels: 0,
+        }
+    }
+
+    fn label(&mut self, len: usize) {
+        if len == 0 || len > 63 {
+            self.ok = false;
+        }
+        self.total += len + usize::from(self.labels > 0);
+        self.labels += 1;
+    }
+
+    fn ok(&self) -> bool {
+        self.ok && (1..=253).contains(&self.total)
+    }
+}
+
+/// Collects output in a stack buffer and appends it to the storage in pieces.
+#[cfg(feature = "idna")]
+struct Chunk {
+    buf: [u8; 128],
+    len: usize,
+}
+
+#[cfg(feature = "idna")]
+impl Chunk {
+    fn new() -> Self {
+        Chunk {
+            buf: [0; 128],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn put_byte<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
+        if self.len + 1 > self.buf.len() {
+            self.flush(out)?;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    #[inline]
+    fn put_char<S: Storage>(&mut self, out: &mut S, c: u32) -> Result<(), CapacityError> {
+        if c < 0x80 {
+            return self.put_byte(out, c as u8);
+        }
+        if self.len + 4 > self.buf.len() {
+            self.flush(out)?;
+        }
+        let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
+        self.len += ch.encode_utf8(&mut self.buf[self.len..]).len();
+        Ok(())
+    }
+
+    fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
+        if self.len > 0 {
+            // Only whole characters are ever buffered.
+            out.push_str(core::str::from_utf8(&self.buf[..self.len]).unwrap_or(""))?;
+            self.len = 0;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "idna")]
+fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), CapacityError> {
+    let mut piece = [0u8; 64];
+    for part in s.chunks(piece.len()) {
+        for (d, b) in piece.iter_mut().zip(part) {
+            *d = b.to_ascii_lowercase();
+        }
+        out.push_str(core::str::from_utf8(&piece[..part.len()]).unwrap_or(""))?;
+    }
+    Ok(())
 }

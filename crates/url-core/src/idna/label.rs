@@ -1,0 +1,281 @@
+//! Per-label validity (UTS #46 §4.1), CONTEXTJ (RFC 5892 appendix A) and
+//! the Bidi rule (RFC 5893 §2).
+
+use idna_tables::{props, BidiClass, JoiningType, Mapping};
+
+/// The longest label, in code points, that is decoded from or encoded to
+/// Punycode. The URL Standard sets VerifyDnsLength to false, so UTS #46 has
+/// no limit; DNS allows 63 octets, and no test case comes close to this.
+/// It bounds the (quadratic) Punycode work and the stack buffer (1 KiB).
+pub(crate) const MAX_LABEL: usize = 256;
+
+/// One label's code points.
+pub(crate) struct LabelBuf {
+    cps: [u32; MAX_LABEL],
+    len: usize,
+}
+
+impl LabelBuf {
+    pub(crate) fn new() -> Self {
+        LabelBuf {
+            cps: [0; MAX_LABEL],
+            len: 0,
+        }
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    pub(crate) fn as_slice(&self) -> &[u32] {
+        &self.cps[..self.len]
+    }
+
+    /// Appends; `false` when full.
+    #[inline]
+    pub(crate) fn push(&mut self, c: u32) -> bool {
+        match self.cps.get_mut(self.len) {
+            Some(slot) => {
+                *slot = c;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Inserts at `i` (≤ len); the caller checked there is room.
+    pub(crate) fn insert(&mut self, i: usize, c: u32) {
+        if self.len < MAX_LABEL && i <= self.len {
+            self.cps.copy_within(i..self.len, i + 1);
+            self.cps[i] = c;
+            self.len += 1;
+        }
+    }
+}
+
+/// What is known about a label after the checks.
+#[derive(Clone, Copy)]
+pub(crate) struct Verdict {
+    /// Valid with the URL Standard's non-strict flags.
+    pub ok: bool,
+    /// Also valid with CheckHyphens and UseSTD3ASCIIRules.
+    pub strict_ok: bool,
+}
+
+/// The RFC 5893 Bidi rule, evaluated one code point at a time, plus whether
+/// the domain is a "Bidi domain name" (contains R, AL or AN).
+#[derive(Clone, Copy)]
+pub(crate) struct Bidi {
+    /// Some label contains an R, AL or AN code point.
+    pub domain_is_bidi: bool,
+    /// Every label finished so far satisfies rules 1–6.
+    pub all_labels_ok: bool,
+    // Current label:
+    started: bool,
+    rtl: bool,
+    label_ok: bool,
+    has_en: bool,
+    has_an: bool,
+    last: BidiClass,
+}
+
+impl Bidi {
+    pub(crate) fn new() -> Self {
+        Bidi {
+            domain_is_bidi: false,
+            all_labels_ok: true,
+            started: false,
+            rtl: false,
+            label_ok: true,
+            has_en: false,
+            has_an: false,
+            last: BidiClass::L,
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, c: u32) {
+        use BidiClass::*;
+        let class = props(c).bidi();
+        if matches!(class, R | AL | AN) {
+            self.domain_is_bidi = true;
+        }
+        if !self.started {
+            self.started = true;
+            match class {
+                // Rule 1: the first character must be L, R or AL.
+                L => self.rtl = false,
+                R | AL => self.rtl = true,
+                _ => self.label_ok = false,
+            }
+        } else if self.rtl {
+            // Rule 2.
+            if !matches!(class, R | AL | AN | EN | ES | CS | ET | ON | BN | NSM) {
+                self.label_ok = false;
+            }
+        } else if !matches!(class, L | EN | ES | CS | ET | ON | BN | NSM) {
+            // Rule 5.
+            self.label_ok = false;
+        }
+        match class {
+            EN => self.has_en = true,
+            AN => self.has_an = true,
+            _ => {}
+        }
+        if class != NSM {
+            self.last = class;
+        }
+    }
+
+    /// Ends the current label.
+    pub(crate) fn end_label(&mut self) {
+        use BidiClass::*;
+        if self.started {
+            let ok = if self.rtl {
+                // Rules 3 and 4.
+                matches!(self.last, R | AL | EN | AN) && !(self.has_en && self.has_an)
+            } else {
+                // Rule 6.
+                matches!(self.last, L | EN)
+            };
+            self.all_labels_ok &= ok && self.label_ok;
+        }
+        let (domain_is_bidi, all_labels_ok) = (self.domain_is_bidi, self.all_labels_ok);
+        *self = Bidi::new();
+        self.domain_is_bidi = domain_is_bidi;
+        self.all_labels_ok = all_labels_ok;
+    }
+
+    /// CheckBidi's outcome for the whole domain.
+    pub(crate) fn ok(&self) -> bool {
+        !self.domain_is_bidi || self.all_labels_ok
+    }
+}
+
+#[inline]
+fn is_valid_status(c: u32) -> bool {
+    matches!(idna_tables::mapping(c), Mapping::Valid)
+}
+
+/// UseSTD3ASCIIRules (UTS #46 §4.1 criterion 8, strict only): an ASCII
+/// code point must be a lowercase letter, a digit or U+002D.
+#[inline]
+pub(crate) fn std3_ok(c: u32) -> bool {
+    match u8::try_from(c) {
+        Ok(b) if b.is_ascii() => b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-',
+        _ => true,
+    }
+}
+
+/// CheckHyphens (criteria 2 and 3) for a label given its first, last, third
+/// and fourth code points.
+#[inline]
+pub(crate) fn hyphens_ok(first: u32, last: u32, third_fourth: (u32, u32)) -> bool {
+    let h = u32::from(b'-');
+    first != h && last != h && third_fourth != (h, h)
+}
+
+/// The validity criteria that need the whole label (non-ASCII labels and
+/// decoded Punycode): 1 (NFC, only when `decoded`), 2–4 (hyphens), 5 (no
+/// FULL STOP), 6 (no leading mark), 7 (status), 8 (STD3), CONTEXTJ. Feeds
+/// `bidi` too (and ends the label there).
+pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
+    let mut ok = true;
+    let mut std3 = true;
+    for (i, &c) in cps.iter().enumerate() {
+        bidi.push(c);
+        if c == u32::from(b'.') || !is_valid_status(c) {
+            ok = false;
+        }
+        std3 &= std3_ok(c);
+        match c {
+            0x200C => ok &= zwnj_ok(cps, i),
+            0x200D => ok &= virama_before(cps, i),
+            _ => {}
+        }
+    }
+    bidi.end_label();
+    if let Some(&first) = cps.first() {
+        if props(first).is_mark() {
+            ok = false;
+        }
+    }
+    let x = u32::from(b'x');
+    let n = u32::from(b'n');
+    let h = u32::from(b'-');
+    // Criterion 4 (CheckHyphens false): no `xn--` prefix. With CheckHyphens
+    // true, criterion 2 rejects the same labels.
+    if cps.len() >= 4 && cps[..4] == [x, n, h, h] {
+        ok = false;
+    }
+    if decoded && ok && !is_nfc(cps) {
+        ok = false;
+    }
+    let hyphens = match (cps.first(), cps.last()) {
+        (Some(&f), Some(&l)) => hyphens_ok(
+            f,
+            l,
+            (
+                cps.get(2).copied().unwrap_or(0),
+                cps.get(3).copied().unwrap_or(0),
+            ),
+        ),
+        _ => true,
+    };
+    Verdict {
+        ok,
+        strict_ok: ok && std3 && hyphens,
+    }
+}
+
+/// RFC 5892 A.2 (and the first rule of A.1): the code point before `i` has
+/// Canonical_Combining_Class Virama.
+fn virama_before(cps: &[u32], i: usize) -> bool {
+    i > 0 && props(cps[i - 1]).ccc() == 9
+}
+
+/// RFC 5892 A.1, ZERO WIDTH NON-JOINER.
+fn zwnj_ok(cps: &[u32], i: usize) -> bool {
+    if virama_before(cps, i) {
+        return true;
+    }
+    use JoiningType::*;
+    // (Joining_Type:{L,D})(Joining_Type:T)* before …
+    let before = cps[..i]
+        .iter()
+        .rev()
+        .map(|&c| props(c).joining_type())
+        .find(|&t| t != Transparent);
+    // … and (Joining_Type:T)*(Joining_Type:{R,D}) after.
+    let after = cps[i + 1..]
+        .iter()
+        .map(|&c| props(c).joining_type())
+        .find(|&t| t != Transparent);
+    matches!(before, Some(LeftJoining | DualJoining))
+        && matches!(after, Some(RightJoining | DualJoining))
+}
+
+/// Criterion 1: the label is in NFC.
+fn is_nfc(cps: &[u32]) -> bool {
+    let mut nfc = super::nfc::Nfc::new();
+    let mut at = 0;
+    let mut cmp = |c: u32| {
+        if cps.get(at) == Some(&c) {
+            at += 1;
+            Ok(())
+        } else {
+            Err(super::Stop::Invalid)
+        }
+    };
+    for &c in cps {
+        if nfc.push(c, &mut cmp).is_err() {
+            return false;
+        }
+    }
+    nfc.finish(&mut cmp).is_ok() && at == cps.len()
+}

@@ -1,0 +1,204 @@
+//! Streaming NFC (UAX #15) over the idna-tables data: canonical
+//! decomposition, canonical ordering, canonical composition. UTS #46 §4
+//! step 2 (Normalize) and validity criterion 1.
+//!
+//! No allocation: the only buffer is one "segment" (a starter and the
+//! non-starters after it). Work bound: more than [`MAX_NON_STARTERS`]
+//! consecutive non-starters (ccc ≠ 0) is reported as [`Stop::Invalid`] —
+//! real text never comes close (UAX #15's Stream-Safe Text Format allows 30),
+//! and it keeps sorting linear.
+
+use super::Stop;
+
+/// The longest run of consecutive non-starters accepted.
+pub(crate) const MAX_NON_STARTERS: usize = 63;
+
+const SEG: usize = MAX_NON_STARTERS + 1;
+
+// Hangul (Unicode §3.12).
+const S_BASE: u32 = 0xAC00;
+const L_BASE: u32 = 0x1100;
+const V_BASE: u32 = 0x1161;
+const T_BASE: u32 = 0x11A7;
+const L_COUNT: u32 = 19;
+const V_COUNT: u32 = 21;
+const T_COUNT: u32 = 28;
+const N_COUNT: u32 = V_COUNT * T_COUNT;
+const S_COUNT: u32 = L_COUNT * N_COUNT;
+
+#[inline]
+fn ccc(c: u32) -> u32 {
+    if c < 0x300 {
+        0
+    } else {
+        u32::from(idna_tables::props(c).ccc())
+    }
+}
+
+/// Canonical composition of a pair, Hangul included.
+#[inline]
+pub(crate) fn compose(a: u32, b: u32) -> Option<u32> {
+    if (L_BASE..L_BASE + L_COUNT).contains(&a) && (V_BASE..V_BASE + V_COUNT).contains(&b) {
+        return Some(S_BASE + ((a - L_BASE) * V_COUNT + (b - V_BASE)) * T_COUNT);
+    }
+    if (S_BASE..S_BASE + S_COUNT).contains(&a)
+        && (a - S_BASE) % T_COUNT == 0
+        && (T_BASE + 1..T_BASE + T_COUNT).contains(&b)
+    {
+        return Some(a + (b - T_BASE));
+    }
+    if b < 0x300 {
+        // Every primary composite's second part is at or above U+0300.
+        return None;
+    }
+    idna_tables::compose(a, b)
+}
+
+/// Calls `f` with each code point of the full canonical decomposition of `c`.
+#[inline]
+pub(crate) fn decompose<E>(c: u32, f: &mut impl FnMut(u32) -> Result<(), E>) -> Result<(), E> {
+    if c < 0xC0 {
+        return f(c);
+    }
+    if (S_BASE..S_BASE + S_COUNT).contains(&c) {
+        let s = c - S_BASE;
+        f(L_BASE + s / N_COUNT)?;
+        f(V_BASE + (s % N_COUNT) / T_COUNT)?;
+        let t = s % T_COUNT;
+        if t != 0 {
+            f(T_BASE + t)?;
+        }
+        return Ok(());
+    }
+    // Iterative expansion of decomposition steps (no recursion).
+    let mut stack = [0u32; 2 * idna_tables::DECOMPOSITION_STACK + 2];
+    let mut n = 1;
+    stack[0] = c;
+    while n > 0 {
+        n -= 1;
+        let x = stack[n];
+        match idna_tables::decompose(x) {
+            Some((a, b)) if n + 2 <= stack.len() => {
+                if b != 0 {
+                    stack[n] = b;
+                    n += 1;
+                }
+                stack[n] = a;
+                n += 1;
+            }
+            _ => f(x)?,
+        }
+    }
+    Ok(())
+}
+
+/// The NFC state machine. Entries are `ccc << 24 | code point`.
+pub(crate) struct Nfc {
+    seg: [u32; SEG],
+    len: usize,
+}
+
+impl Nfc {
+    pub(crate) fn new() -> Self {
+        Nfc {
+            seg: [0; SEG],
+            len: 0,
+        }
+    }
+
+    /// Feeds one code point (not yet decomposed).
+    #[inline]
+    pub(crate) fn push(
+        &mut self,
+        c: u32,
+        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        decompose(c, &mut |d| self.push_decomposed(d, emit))
+    }
+
+    fn push_decomposed(
+        &mut self,
+        d: u32,
+        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        let cc = ccc(d);
+        if cc != 0 {
+            if self.len == SEG {
+                return Err(Stop::Invalid);
+            }
+            self.seg[self.len] = cc << 24 | d;
+            self.len += 1;
+            return Ok(());
+        }
+        self.settle();
+        // A starter directly after a lone starter may compose with it
+        // (Hangul LV/LVT, a few scripts' vowel signs).
+        if self.len == 1
+            && self.seg[0] >> 24 == 0
+            && ((V_BASE..V_BASE + V_COUNT).contains(&d)
+                || (T_BASE + 1..T_BASE + T_COUNT).contains(&d)
+                || idna_tables::is_composing_starter(d))
+        {
+            if let Some(p) = compose(self.seg[0], d) {
+                self.seg[0] = p;
+                return Ok(());
+            }
+        }
+        for &e in &self.seg[..self.len] {
+            emit(e & 0x1F_FFFF)?;
+        }
+        self.seg[0] = d;
+        self.len = 1;
+        Ok(())
+    }
+
+    /// Sorts the non-starters (stable, by ccc) and composes them with the
+    /// segment's starter where not blocked.
+    fn settle(&mut self) {
+        let first = usize::from(self.len > 0 && self.seg[0] >> 24 == 0);
+        let run = &mut self.seg[first..self.len];
+        for i in 1..run.len() {
+            let x = run[i];
+            let mut j = i;
+            while j > 0 && run[j - 1] >> 24 > x >> 24 {
+                run[j] = run[j - 1];
+                j -= 1;
+            }
+            run[j] = x;
+        }
+        if first == 0 {
+            return;
+        }
+        let mut starter = self.seg[0];
+        let mut kept = 1;
+        let mut last_cc = 0;
+        for j in 1..self.len {
+            let e = self.seg[j];
+            let cc = e >> 24;
+            if last_cc != cc {
+                if let Some(p) = compose(starter, e & 0x1F_FFFF) {
+                    starter = p;
+                    continue;
+                }
+            }
+            self.seg[kept] = e;
+            kept += 1;
+            last_cc = cc;
+        }
+        self.seg[0] = starter;
+        self.len = kept;
+    }
+
+    /// Flushes what is buffered.
+    pub(crate) fn finish(
+        &mut self,
+        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        self.settle();
+        for &e in &self.seg[..self.len] {
+            emit(e & 0x1F_FFFF)?;
+        }
+        self.len = 0;
+        Ok(())
+    }
+}

@@ -1,0 +1,181 @@
+//! Punycode (RFC 3492) with overflow checks, on a bounded code point buffer.
+
+use super::label::{LabelBuf, MAX_LABEL};
+
+const BASE: u32 = 36;
+const T_MIN: u32 = 1;
+const T_MAX: u32 = 26;
+const SKEW: u32 = 38;
+const DAMP: u32 = 700;
+const INITIAL_BIAS: u32 = 72;
+const INITIAL_N: u32 = 128;
+
+/// RFC 3492 §6.1.
+fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
+    let mut delta = if first_time { delta / DAMP } else { delta / 2 };
+    delta += delta / num_points;
+    let mut k = 0;
+    while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+        delta /= BASE - T_MIN;
+        k += BASE;
+    }
+    k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+}
+
+#[inline]
+fn threshold(k: u32, bias: u32) -> u32 {
+    if k <= bias {
+        T_MIN
+    } else if k >= bias + T_MAX {
+        T_MAX
+    } else {
+        k - bias
+    }
+}
+
+#[inline]
+fn digit_value(b: u8) -> Option<u32> {
+    match b {
+        b'a'..=b'z' => Some(u32::from(b - b'a')),
+        b'A'..=b'Z' => Some(u32::from(b - b'A')),
+        b'0'..=b'9' => Some(u32::from(b - b'0') + 26),
+        _ => None,
+    }
+}
+
+#[inline]
+fn digit(d: u32) -> u8 {
+    if d < 26 {
+        b'a' + d as u8
+    } else {
+        b'0' + (d - 26) as u8
+    }
+}
+
+/// Why decoding stopped.
+pub(crate) enum DecodeError {
+    /// Not valid Punycode (UTS #46 P4).
+    Invalid,
+    /// Decodes to more than [`MAX_LABEL`] code points (this crate's bound).
+    TooLong,
+}
+
+/// RFC 3492 §6.2: decodes `input` (ASCII, without the `xn--` prefix) into `out`.
+pub(crate) fn decode(input: &[u8], out: &mut LabelBuf) -> Result<(), DecodeError> {
+    out.clear();
+    let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
+        Some(p) => (&input[..p], &input[p + 1..]),
+        None => (&input[..0], input),
+    };
+    for &b in basic {
+        if !b.is_ascii() {
+            return Err(DecodeError::Invalid);
+        }
+        if !out.push(u32::from(b)) {
+            return Err(DecodeError::TooLong);
+        }
+    }
+    let mut n = INITIAL_N;
+    let mut i: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut pos = 0;
+    while pos < rest.len() {
+        let old_i = i;
+        let mut w: u32 = 1;
+        let mut k = BASE;
+        loop {
+            let d = digit_value(*rest.get(pos).ok_or(DecodeError::Invalid)?)
+                .ok_or(DecodeError::Invalid)?;
+            pos += 1;
+            i = d
+                .checked_mul(w)
+                .and_then(|x| i.checked_add(x))
+                .ok_or(DecodeError::Invalid)?;
+            let t = threshold(k, bias);
+            if d < t {
+                break;
+            }
+            w = w.checked_mul(BASE - t).ok_or(DecodeError::Invalid)?;
+            k += BASE;
+        }
+        let len = out.len() as u32 + 1;
+        bias = adapt(i - old_i, len, old_i == 0);
+        n = n.checked_add(i / len).ok_or(DecodeError::Invalid)?;
+        i %= len;
+        if char::from_u32(n).is_none() {
+            return Err(DecodeError::Invalid);
+        }
+        if out.len() == MAX_LABEL {
+            return Err(DecodeError::TooLong);
+        }
+        out.insert(i as usize, n);
+        i += 1;
+    }
+    Ok(())
+}
+
+/// RFC 3492 §6.3: encodes `input`, calling `put` with each output byte.
+/// Returns `Ok(false)` on overflow (cannot happen within [`MAX_LABEL`]).
+pub(crate) fn encode<E>(
+    input: &[u32],
+    put: &mut impl FnMut(u8) -> Result<(), E>,
+) -> Result<bool, E> {
+    let mut basic = 0u32;
+    for &c in input {
+        if c < 0x80 {
+            put(c as u8)?;
+            basic += 1;
+        }
+    }
+    if basic > 0 {
+        put(b'-')?;
+    }
+    let total = input.len() as u32;
+    let mut n = INITIAL_N;
+    let mut delta: u32 = 0;
+    let mut bias = INITIAL_BIAS;
+    let mut h = basic;
+    while h < total {
+        let Some(m) = input.iter().copied().filter(|&c| c >= n).min() else {
+            return Ok(false);
+        };
+        let Some(d) = (m - n)
+            .checked_mul(h + 1)
+            .and_then(|x| delta.checked_add(x))
+        else {
+            return Ok(false);
+        };
+        delta = d;
+        n = m;
+        for &c in input {
+            if c < n {
+                let Some(d) = delta.checked_add(1) else {
+                    return Ok(false);
+                };
+                delta = d;
+            } else if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = threshold(k, bias);
+                    if q < t {
+                        break;
+                    }
+                    put(digit(t + (q - t) % (BASE - t)))?;
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                put(digit(q))?;
+                bias = adapt(delta, h + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        let (Some(d), Some(m)) = (delta.checked_add(1), n.checked_add(1)) else {
+            return Ok(false);
+        };
+        delta = d;
+        n = m;
+    }
+    Ok(true)
+}
