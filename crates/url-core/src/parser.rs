@@ -131,9 +131,11 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             &mut storage,
             &mut self.sink,
             enc,
-            false,
-            false,
-            self.fast,
+            Mode {
+                keep_borrowed: false,
+                append: false,
+                fast: self.fast,
+            },
         )?;
         Ok(Url { buf: storage, off })
     }
@@ -164,9 +166,11 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             &mut none,
             &mut self.sink,
             enc,
-            true,
-            false,
-            self.fast,
+            Mode {
+                keep_borrowed: true,
+                append: false,
+                fast: self.fast,
+            },
         )
         .map_err(|e| match e {
             ParseError::Capacity(_) => ParseError::NotCanonical,
@@ -319,19 +323,32 @@ pub(crate) struct P<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> {
 
 /// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
 /// and the output equals a slice of `raw`, that slice's (start, len).
-/// Runs the basic URL parser, optionally appending after what `out` already
-/// holds (`append`; the returned offsets are then absolute positions in
-/// `out`). `enc` is the query encoding when it is not UTF-8.
+/// How [`basic_parse_at`] writes its output.
+#[derive(Clone, Copy)]
+pub(crate) struct Mode {
+    /// Return a borrowed span instead of copying when output equals input.
+    pub keep_borrowed: bool,
+    /// Append after what the storage holds (setters); offsets are absolute.
+    pub append: bool,
+    /// Let the canonical fast path answer.
+    pub fast: bool,
+}
+
+/// Runs the basic URL parser. `enc` is the query encoding when it is not
+/// UTF-8.
 pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     raw: &str,
     base: Option<&Url<&str>>,
     out: &mut S,
     sink: &mut V,
     enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
-    keep_borrowed: bool,
-    append: bool,
-    fast: bool,
+    mode: Mode,
 ) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
+    let Mode {
+        keep_borrowed,
+        append,
+        fast,
+    } = mode;
     if raw.len() > u32::MAX as usize {
         return Err(ParseError::TooLong);
     }

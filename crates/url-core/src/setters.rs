@@ -14,7 +14,7 @@
 use crate::error::ParseError;
 use crate::host;
 use crate::input::{is_tab_or_newline, Input};
-use crate::parser::{basic_parse_at, format_port, P};
+use crate::parser::{basic_parse_at, format_port, Mode, P};
 use crate::percent_encode::{utf8_percent_encode, EncodeSet};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{HostKind, SchemeType, Url};
@@ -209,9 +209,11 @@ impl<S: Storage> Url<S> {
             &mut self.buf,
             &mut NoValidation,
             None,
-            false,
-            true,
-            false,
+            Mode {
+                keep_borrowed: false,
+                append: true,
+                fast: false,
+            },
         );
         let (off, _) = match parsed {
             Ok(x) => x,
@@ -243,7 +245,8 @@ impl<S: Storage> Url<S> {
     ///
     /// ```
     /// use url_core::{setters::{Ignored, SetOutcome}, Url};
-    /// let mut url = Url::parse_into("http://example.com:443/", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = Url::parse_into("http://example.com:443/", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_protocol("https").unwrap();
     /// assert_eq!(url.href(), "https://example.com/"); // default port dropped
     /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
@@ -385,7 +388,8 @@ impl<S: Storage> Url<S> {
     /// The `username` setter.
     ///
     /// ```
-    /// let mut url = url_core::Url::parse_into("https://example.com/", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_username("a b").unwrap();
     /// assert_eq!(url.href(), "https://a%20b@example.com/");
     /// ```
@@ -401,7 +405,8 @@ impl<S: Storage> Url<S> {
     /// The `host` setter (host state override: may also set the port).
     ///
     /// ```
-    /// let mut url = url_core::Url::parse_into("https://example.com/p", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/p", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_host("EXAMPLE.org:8443").unwrap();
     /// assert_eq!(url.href(), "https://example.org:8443/p");
     /// ```
@@ -518,7 +523,8 @@ impl<S: Storage> Url<S> {
     /// The `port` setter.
     ///
     /// ```
-    /// let mut url = url_core::Url::parse_into("https://example.com/", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_port("8080stuff").unwrap();
     /// assert_eq!(url.port(), Some(8080));
     /// url.set_port("").unwrap();
@@ -588,7 +594,8 @@ impl<S: Storage> Url<S> {
     /// The `pathname` setter (path start state override).
     ///
     /// ```
-    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_pathname("/x y/%/../z").unwrap();
     /// assert_eq!(url.href(), "https://example.com/x%20y/z?b#c");
     /// ```
@@ -629,7 +636,8 @@ impl<S: Storage> Url<S> {
     /// The `search` setter. An empty value removes the query.
     ///
     /// ```
-    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", String::new()).unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", url_core::SliceStorage::new(&mut buf)).unwrap();
     /// url.set_search("?b c#d").unwrap();
     /// assert_eq!(url.href(), "https://example.com/?b%20c%23d#f");
     /// url.set_search("").unwrap();

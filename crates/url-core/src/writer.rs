@@ -144,6 +144,7 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     }
 
     /// The storage, after [`Self::materialize`].
+    #[cfg(feature = "idna")]
     #[inline]
     pub fn storage(&mut self) -> &mut S {
         self.out

@@ -235,12 +235,13 @@ fn flush_utf8<S: Storage>(
 /// (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength) for an ASCII, lowercase
 /// domain whose labels do not start with `xn--` (those need the IDNA tables).
 pub(crate) fn ascii_labels_strictly_valid(domain: &[u8]) -> bool {
-    // VerifyDnsLength: 1..=253 without the root label's dot; labels 1..=63.
-    let trimmed = domain.strip_suffix(b".").unwrap_or(domain);
-    if trimmed.is_empty() || trimmed.len() > 253 {
+    // VerifyDnsLength: 1..=253 bytes, labels 1..=63. UTS #46 (since 15.0)
+    // disallows the empty root label too, so a trailing dot fails (as
+    // IdnaTestV2.txt's A4_2 cases expect).
+    if domain.is_empty() || domain.len() > 253 {
         return false;
     }
-    trimmed.split(|&b| b == b'.').all(|label| {
+    domain.split(|&b| b == b'.').all(|label| {
         !label.is_empty()
             && label.len() <= 63
             // UseSTD3ASCIIRules: only [a-z0-9-].
