@@ -1,13 +1,14 @@
 //! `weburl`: parse URLs per the WHATWG URL Standard from the command line.
 //!
-//! `weburl parse --jsonl` is the machine interface conformance tools rely on;
-//! its input and output formats (described in `USAGE`) are kept stable.
+//! `weburl parse --jsonl` and `weburl set --jsonl` are the machine interfaces
+//! conformance tools rely on; their input and output formats (described in
+//! `USAGE`) are kept stable.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
 use serde_json::Value;
-use weburl::{ParseError, Url, ValidationError};
+use weburl::{ParseError, Setter, Url, ValidationError};
 
 const USAGE: &str = "\
 weburl: parse URLs as the WHATWG URL Standard (and browsers) do
@@ -34,6 +35,26 @@ USAGE:
       N always answers input line N. A trailing \"\\r\" is ignored. Lone
       surrogate escapes (\"\\ud800\") are read as U+FFFD, as a browser's
       USVString conversion does. Exit status 0 unless stdin/stdout fail.
+
+  weburl set --jsonl
+      Read JSON lines {\"href\": string, \"setter\": string, \"value\": string}
+      from stdin, where \"setter\" is one of href, protocol, username,
+      password, host, hostname, port, pathname, search, hash. Parse \"href\",
+      run the URL API's setter with \"value\" (the URL API's semantics: a
+      setter the standard ignores leaves the URL unchanged, as does a failed
+      href setter), and write exactly one JSON line per input line, in order:
+        success:                the URL's 11 components after the setter,
+                                same keys and order as parse --jsonl
+        \"href\" does not parse:  {\"failure\":true}
+        unusable line:          {\"error\":\"…\"} (not JSON, not an object, a
+                                missing or non-string field, an unknown
+                                setter, or blank); processing continues
+      Blank lines, \"\\r\", lone surrogates and the exit status are as for
+      parse --jsonl.
+
+  weburl set URL SETTER VALUE
+      Run one setter on URL and print the components as parse does. Exit
+      status 1 if URL does not parse.
 
   weburl check [--base URL] URL
       List the validation errors the parser reports: the input, then one line
@@ -71,6 +92,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Some("parse") => cmd_parse(&args[1..]),
+        Some("set") => cmd_set(&args[1..]),
         Some("check") => cmd_check(&args[1..]),
         Some(other) => usage_error(&format!("unknown command {other:?}")),
         None => usage_error("no command given"),
@@ -174,7 +196,7 @@ fn cmd_parse(args: &[String]) -> ExitCode {
         if opts.base.is_some() || !opts.urls.is_empty() {
             return usage_error("--jsonl reads everything from stdin; give no --base or URLs");
         }
-        return match run_jsonl() {
+        return match run_jsonl(jsonl_response) {
             Ok(()) => ExitCode::SUCCESS,
             // `| head` closing the pipe is not worth a message.
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
@@ -200,14 +222,7 @@ fn cmd_parse(args: &[String]) -> ExitCode {
                 if i > 0 {
                     block.push('\n');
                 }
-                let origin = url.origin().to_string();
-                for (name, value) in components(&url, &origin) {
-                    // Values never end in spaces (URL serializations have none),
-                    // so trimming only drops the padding after an empty value.
-                    let line = format!("{:<10}{value}", format!("{name}:"));
-                    block.push_str(line.trim_end());
-                    block.push('\n');
-                }
+                block.push_str(&component_block(&url));
                 if write!(out, "{block}").is_err() {
                     return ExitCode::FAILURE;
                 }
@@ -227,7 +242,8 @@ fn cmd_parse(args: &[String]) -> ExitCode {
     }
 }
 
-fn run_jsonl() -> io::Result<()> {
+/// Reads stdin line by line, writing `respond(line)` and a newline for each.
+fn run_jsonl(respond: fn(&[u8]) -> String) -> io::Result<()> {
     let mut stdin = io::stdin().lock();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut line = Vec::new();
@@ -243,7 +259,7 @@ fn run_jsonl() -> io::Result<()> {
         if let Some(rest) = bytes.strip_suffix(b"\r") {
             bytes = rest;
         }
-        out.write_all(jsonl_response(bytes).as_bytes())?;
+        out.write_all(respond(bytes).as_bytes())?;
         out.write_all(b"\n")?;
     }
     out.flush()
@@ -276,22 +292,155 @@ fn jsonl_response(line: &[u8]) -> String {
         Some(_) => return error("\"base\" must be a string or null"),
     };
     match parse_against(input, base.as_ref()) {
-        Ok(url) => {
-            let origin = url.origin().to_string();
-            let mut s = String::with_capacity(2 * url.href().len() + 160);
-            s.push('{');
-            for (i, (name, value)) in components(&url, &origin).into_iter().enumerate() {
-                if i > 0 {
-                    s.push(',');
-                }
-                // Value's Display is compact JSON with correct string escaping.
-                s.push_str(&format!("\"{name}\":{}", Value::from(value)));
-            }
-            s.push('}');
-            s
-        }
+        Ok(url) => components_json(&url),
         Err(_) => FAILURE.to_string(),
     }
+}
+
+/// The 11 components as one compact JSON object.
+fn components_json(url: &Url) -> String {
+    let origin = url.origin().to_string();
+    let mut s = String::with_capacity(2 * url.href().len() + 160);
+    s.push('{');
+    for (i, (name, value)) in components(url, &origin).into_iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        // Value's Display is compact JSON with correct string escaping.
+        s.push_str(&format!("\"{name}\":{}", Value::from(value)));
+    }
+    s.push('}');
+    s
+}
+
+/// The setter named `name` (a URL API attribute name).
+fn setter_named(name: &str) -> Option<Setter> {
+    Some(match name {
+        "href" => Setter::Href,
+        "protocol" => Setter::Protocol,
+        "username" => Setter::Username,
+        "password" => Setter::Password,
+        "host" => Setter::Host,
+        "hostname" => Setter::Hostname,
+        "port" => Setter::Port,
+        "pathname" => Setter::Pathname,
+        "search" => Setter::Search,
+        "hash" => Setter::Hash,
+        _ => return None,
+    })
+}
+
+/// The output line (without newline) answering one `set --jsonl` line.
+fn set_jsonl_response(line: &[u8]) -> String {
+    let error = |msg: &str| format!("{{\"error\":{}}}", Value::from(msg));
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return error("blank line");
+    }
+    let value: Value = match serde_json::from_slice(&replace_lone_surrogates(line)) {
+        Ok(v) => v,
+        Err(e) => return error(&format!("invalid JSON: {e}")),
+    };
+    let Some(obj) = value.as_object() else {
+        return error("expected a JSON object with \"href\", \"setter\" and \"value\"");
+    };
+    let field = |key: &str| match obj.get(key) {
+        Some(Value::String(s)) => Ok(s.as_str()),
+        Some(_) => Err(error(&format!("\"{key}\" must be a string"))),
+        None => Err(error(&format!("missing \"{key}\""))),
+    };
+    let (href, setter, new_value) = match (field("href"), field("setter"), field("value")) {
+        (Ok(h), Ok(s), Ok(v)) => (h, s, v),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return e,
+    };
+    let Some(setter) = setter_named(setter) else {
+        return error(&format!(
+            "unknown setter {setter:?} (expected href, protocol, username, password, host, \
+             hostname, port, pathname, search or hash)"
+        ));
+    };
+    let Ok(mut url) = Url::parse(href) else {
+        return FAILURE.to_string();
+    };
+    // An ignored setter or a failed href setter leaves the URL unchanged,
+    // as in the URL API (where a failed href setter throws).
+    let _ = url.set(setter, new_value);
+    components_json(&url)
+}
+
+fn cmd_set(args: &[String]) -> ExitCode {
+    let (mut jsonl, mut help, mut rest) = (false, false, Vec::new());
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--jsonl" => jsonl = true,
+            "--help" | "-h" => help = true,
+            "--" => {
+                rest.extend(iter.by_ref().cloned());
+                break;
+            }
+            s if s.starts_with('-') && s.len() > 1 && rest.len() != 2 => {
+                // A value (third operand) may start with "-".
+                return usage_error(&format!("unknown option {s:?}"));
+            }
+            _ => rest.push(arg.clone()),
+        }
+    }
+    if help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    if jsonl {
+        if !rest.is_empty() {
+            return usage_error("set --jsonl reads everything from stdin; give no operands");
+        }
+        return match run_jsonl(set_jsonl_response) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+            Err(e) => {
+                eprintln!("weburl: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let [href, setter, value] = rest.as_slice() else {
+        return usage_error("set needs URL SETTER VALUE (or --jsonl)");
+    };
+    let Some(setter) = setter_named(setter) else {
+        return usage_error(&format!("unknown setter {setter:?}"));
+    };
+    let mut url = match Url::parse(href) {
+        Ok(u) => u,
+        Err(e) => {
+            eprintln!("weburl: cannot parse {href:?}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let outcome = url.set(setter, value);
+    print!("{}", component_block(&url));
+    // Keep stdout and stderr in order when both go to a terminal.
+    let _ = io::stdout().flush();
+    match outcome {
+        Ok(weburl::SetOutcome::Ignored(why)) => {
+            eprintln!("weburl: the {} setter did nothing: {why:?}", setter.name());
+        }
+        Ok(_) => {}
+        Err(e) => eprintln!("weburl: {e}"),
+    }
+    ExitCode::SUCCESS
+}
+
+/// The aligned `name:  value` lines printed by `parse` and `set`.
+fn component_block(url: &Url) -> String {
+    let origin = url.origin().to_string();
+    let mut block = String::new();
+    for (name, value) in components(url, &origin) {
+        // Values never end in spaces (URL serializations have none),
+        // so trimming only drops the padding after an empty value.
+        let line = format!("{:<10}{value}", format!("{name}:"));
+        block.push_str(line.trim_end());
+        block.push('\n');
+    }
+    block
 }
 
 const FAILURE: &str = "{\"failure\":true}";
@@ -473,6 +622,28 @@ mod tests {
         assert!(jsonl_response(b"\xff").starts_with(r#"{"error":"#));
         let ok = jsonl_response(br#"{"input":"http://example.com/\ud800"}"#);
         assert!(ok.contains(r#""pathname":"/%EF%BF%BD""#), "{ok}");
+    }
+
+    #[test]
+    fn set_responses() {
+        let r = |s: &str| set_jsonl_response(s.as_bytes());
+        let ok = r(r#"{"href":"https://example.com/a?b#c","setter":"pathname","value":"/x y/%"}"#);
+        assert!(ok.contains(r#""pathname":"/x%20y/%""#), "{ok}");
+        assert!(
+            ok.starts_with(r#"{"href":"https://example.com/x%20y/%?b#c","#),
+            "{ok}"
+        );
+        assert_eq!(r(r#"{"href":"nope","setter":"hash","value":""}"#), FAILURE);
+        assert!(r(r#"{"href":"a:b","setter":"nope","value":""}"#).contains("unknown setter"));
+        assert!(r(r#"{"href":"a:b","setter":"hash"}"#).contains(r#"missing \"value\""#));
+        assert!(r(r#"{"href":"a:b","setter":"hash","value":1}"#).starts_with(r#"{"error":"#));
+        assert!(r("").starts_with(r#"{"error":"#));
+        // A failed href setter leaves the URL as it was.
+        let same = r(r#"{"href":"https://a.example/","setter":"href","value":"::"}"#);
+        assert!(
+            same.starts_with(r#"{"href":"https://a.example/","#),
+            "{same}"
+        );
     }
 
     #[test]

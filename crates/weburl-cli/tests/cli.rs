@@ -164,3 +164,81 @@ fn non_utf8_argument_is_a_usage_error_not_a_panic() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
 }
+
+#[test]
+fn set_jsonl_acceptance_case() {
+    let o = weburl(
+        &["set", "--jsonl"],
+        "{\"href\":\"https://example.com/a?b#c\",\"setter\":\"pathname\",\"value\":\"/x y/%\"}\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        concat!(
+            r#"{"href":"https://example.com/x%20y/%?b#c","origin":"https://example.com","#,
+            r#""protocol":"https:","username":"","password":"","host":"example.com","#,
+            r##""hostname":"example.com","port":"","pathname":"/x%20y/%","search":"?b","hash":"#c"}"##,
+            "\n"
+        )
+    );
+}
+
+#[test]
+fn set_jsonl_one_line_per_input_line_in_order() {
+    let input = concat!(
+        "{\"href\":\"http://[::1\",\"setter\":\"hash\",\"value\":\"x\"}\n", // href failure
+        "not JSON\n",
+        "{\"href\":\"http://example.com/\",\"setter\":\"port\",\"value\":\"8080\"}\r\n",
+        "{\"href\":\"http://example.com/\",\"setter\":\"origin\",\"value\":\"x\"}\n", // unknown setter
+        "{\"href\":\"mailto:x@y\",\"setter\":\"pathname\",\"value\":\"z\"}\n",        // ignored
+        "\n",
+        "{\"href\":\"https://a.example/?q\",\"setter\":\"search\",\"value\":\"\"}", // no newline
+    );
+    let o = weburl(&["set", "--jsonl"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    assert_eq!(lines[0], r#"{"failure":true}"#);
+    assert!(lines[1].starts_with(r#"{"error":"#), "{}", lines[1]);
+    let v: serde_json::Value = serde_json::from_str(lines[2]).unwrap();
+    assert_eq!(v["href"], "http://example.com:8080/");
+    assert_eq!(v["port"], "8080");
+    assert!(lines[3].contains("unknown setter"), "{}", lines[3]);
+    let v: serde_json::Value = serde_json::from_str(lines[4]).unwrap();
+    assert_eq!(v["href"], "mailto:x@y");
+    assert_eq!(lines[5], r#"{"error":"blank line"}"#);
+    let v: serde_json::Value = serde_json::from_str(lines[6]).unwrap();
+    assert_eq!(v["href"], "https://a.example/");
+    assert_eq!(v["search"], "");
+    // Same keys, same order as parse --jsonl.
+    let keys: Vec<&str> = lines[2]
+        .trim_matches(|c| c == '{' || c == '}')
+        .split(",\"")
+        .map(|kv| kv.trim_start_matches('"').split('"').next().unwrap())
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "href", "origin", "protocol", "username", "password", "host", "hostname", "port",
+            "pathname", "search", "hash"
+        ]
+    );
+}
+
+#[test]
+fn set_with_operands_prints_components() {
+    let o = weburl(&["set", "https://example.com/a", "hash", "-x y"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("href:     https://example.com/a#-x%20y\n"),
+        "{out}"
+    );
+    let o = weburl(&["set", "https://example.com/", "nope", "x"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = weburl(&["set", "https://example.com/"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let o = weburl(&["--help"], "");
+    assert!(stdout(&o).contains("weburl set --jsonl"));
+}

@@ -19,6 +19,14 @@
 //! - `std` (default): implies `alloc`; reserved for std-only conveniences.
 //! - `alloc`: [`Url`], [`Origin`] and validation helpers (needs an allocator).
 //! - `serde`: a [`Url`] serializes as its href and deserializes by parsing.
+//! - `encoding`: legacy query encodings through `encoding_rs`
+//!   (`Url::parse_with_encoding`, `EncodingRsEncoder`,
+//!   `UrlSearchParams::to_string_with_encoding`).
+//!
+//! [`UrlSearchParams`] is the URL API's `URLSearchParams`;
+//! [`Url::search_params_mut`] edits a URL's query through one. The setters
+//! (`Url::set_href` … `Url::set_hash`) return url-core's typed results:
+//! [`SetOutcome`] (changed, or ignored and why) or a [`SetError`].
 //!
 //! Without `alloc` this crate only re-exports the `url-core` types below.
 #![no_std]
@@ -34,10 +42,17 @@ extern crate std;
 /// parsing, the [`url_core::Parser`] builder, percent-encoding …).
 pub use url_core;
 
-pub use url_core::{Component, HostKind, ParseError, SchemeType, ValidationError};
+pub use url_core::{
+    Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetOutcome, Setter,
+    ValidationError,
+};
 
+#[cfg(feature = "encoding")]
+mod encoding;
 #[cfg(feature = "alloc")]
 mod origin;
+#[cfg(feature = "alloc")]
+mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
 #[cfg(feature = "alloc")]
@@ -47,3 +62,12 @@ mod url;
 pub use origin::Origin;
 #[cfg(feature = "alloc")]
 pub use url::Url;
+
+#[cfg(feature = "encoding")]
+pub use encoding::EncodingRsEncoder;
+/// The `encoding_rs` crate (feature `encoding`), for its `Encoding`
+/// statics and `Encoding::for_label`.
+#[cfg(feature = "encoding")]
+pub use encoding_rs;
+#[cfg(feature = "alloc")]
+pub use search_params::{Iter, NotAPair, SearchParamsMut, UrlSearchParams};

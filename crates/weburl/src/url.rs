@@ -1,13 +1,14 @@
 //! The owned URL.
 
 use crate::origin::Origin;
+use crate::search_params::{SearchParamsMut, UrlSearchParams};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
-use url_core::{HostKind, ParseError, Parser, SchemeType, ValidationError};
+use url_core::{HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, ValidationError};
 
 /// A parsed URL that owns its serialization (a `String`).
 ///
@@ -427,6 +428,241 @@ impl Url {
     #[inline]
     pub fn equals(&self, other: &Url, exclude_fragments: bool) -> bool {
         self.inner.equals(&other.inner, exclude_fragments)
+    }
+
+    /// Parses `input` (against `base`, when given) as a document in
+    /// `encoding` would (HTML's "encoding-parse a URL"): the query of a
+    /// special URL other than `ws:`/`wss:` is encoded in `encoding`'s output
+    /// encoding before percent-encoding, and code points it cannot represent
+    /// become `%26%23NNNN%3B`. Everything else is as [`Url::parse`].
+    ///
+    /// ```
+    /// use weburl::Url;
+    /// let url = Url::parse_with_encoding("https://example.com/?\u{e9}\u{2020}#\u{e9}", None, encoding_rs::WINDOWS_1252)?;
+    /// assert_eq!(url.search(), "?%E9%86");
+    /// assert_eq!(url.hash(), "#%C3%A9"); // the fragment is always UTF-8
+    /// let url = Url::parse_with_encoding("https://example.com/?\u{2020}", None, encoding_rs::BIG5)?;
+    /// assert_eq!(url.search(), "?%26%238224%3B");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    #[cfg(feature = "encoding")]
+    pub fn parse_with_encoding(
+        input: &str,
+        base: Option<&Url>,
+        encoding: &'static encoding_rs::Encoding,
+    ) -> Result<Url, ParseError> {
+        Parser::new()
+            .with_base(base.map(|b| b.inner.as_url_ref()))
+            .encoding(crate::encoding::EncodingRsEncoder::new(encoding))
+            .parse_into(input, String::new())
+            .map(Url::from)
+    }
+
+    /// The URL API's `searchParams`, as a snapshot: the query parsed as
+    /// `application/x-www-form-urlencoded` (empty when there is no query).
+    /// To change the query through it, use [`Url::search_params_mut`].
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let url = Url::parse("https://example.com/?a=~&b=%7E&c=x+y")?;
+    /// let params = url.search_params();
+    /// assert_eq!(params.get("a"), Some("~"));
+    /// assert_eq!(params.get("b"), Some("~"));
+    /// assert_eq!(params.get("c"), Some("x y"));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn search_params(&self) -> UrlSearchParams {
+        match self.query() {
+            Some(q) => UrlSearchParams::parse_bytes(q.as_bytes()),
+            None => UrlSearchParams::new(),
+        }
+    }
+
+    /// The URL API's `searchParams` for changing the query: a guard that
+    /// derefs to [`UrlSearchParams`] and, when dropped after a change,
+    /// sets the query to the list's serialization — or removes the query
+    /// when the list is empty — exactly as the URL's `searchParams` object
+    /// does after `append`, `delete`, `set` or `sort`.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("http://www.example.com/?a=b,c")?;
+    /// url.search_params_mut().append("x", "y");
+    /// assert_eq!(url.href(), "http://www.example.com/?a=b%2Cc&x=y");
+    /// let mut url = Url::parse("http://example.com/?")?;
+    /// url.search_params_mut().delete("missing");
+    /// assert_eq!(url.href(), "http://example.com/");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn search_params_mut(&mut self) -> SearchParamsMut<'_> {
+        SearchParamsMut::new(self)
+    }
+
+    /// The URL API's `href` setter: parses `value` as a new URL; on failure
+    /// (the API's `TypeError`) the URL is unchanged and the error says why.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://a.example/")?;
+    /// assert!(url.set_href("not a url").is_err());
+    /// url.set_href("HTTP://B.example/x")?;
+    /// assert_eq!(url.href(), "http://b.example/x");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_href(value)
+    }
+
+    /// The URL API's `protocol` setter. A scheme change the standard does
+    /// not allow (special ↔ not special, …) is
+    /// `Ok(SetOutcome::Ignored(..))` with the URL unchanged.
+    ///
+    /// ```
+    /// # use weburl::{Url, SetOutcome, Ignored};
+    /// let mut url = Url::parse("http://example.com:443/")?;
+    /// assert_eq!(url.set_protocol("https:"), Ok(SetOutcome::Changed));
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_protocol(value)
+    }
+
+    /// The URL API's `username` setter (ignored when the URL cannot have
+    /// credentials: no host, an empty host, or `file:`).
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/")?;
+    /// url.set_username("us er")?;
+    /// assert_eq!(url.href(), "https://us%20er@example.com/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_username(value)
+    }
+
+    /// The URL API's `password` setter.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://u@example.com/")?;
+    /// url.set_password("p:w")?;
+    /// assert_eq!(url.href(), "https://u:p%3Aw@example.com/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_password(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_password(value)
+    }
+
+    /// The URL API's `host` setter (host and optional port).
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/p")?;
+    /// url.set_host("EXAMPLE.org:8080")?;
+    /// assert_eq!(url.href(), "https://example.org:8080/p");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_host(value)
+    }
+
+    /// The URL API's `hostname` setter (the port is kept).
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com:8080/")?;
+    /// url.set_hostname("0x7f.1")?;
+    /// assert_eq!(url.href(), "https://127.0.0.1:8080/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_hostname(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_hostname(value)
+    }
+
+    /// The URL API's `port` setter; `""` removes the port, a scheme's
+    /// default port becomes null.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/")?;
+    /// url.set_port("8443")?;
+    /// assert_eq!(url.port(), Some(8443));
+    /// url.set_port("443")?;
+    /// assert_eq!(url.href(), "https://example.com/");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_port(value)
+    }
+
+    /// The URL API's `pathname` setter (ignored for opaque paths).
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/a?b#c")?;
+    /// url.set_pathname("/x y/%")?;
+    /// assert_eq!(url.href(), "https://example.com/x%20y/%?b#c");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_pathname(value)
+    }
+
+    /// The URL API's `search` setter; `""` removes the query.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/?a#f")?;
+    /// url.set_search("b c")?;
+    /// assert_eq!(url.href(), "https://example.com/?b%20c#f");
+    /// url.set_search("")?;
+    /// assert_eq!(url.href(), "https://example.com/#f");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_search(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_search(value)
+    }
+
+    /// The URL API's `hash` setter; `""` removes the fragment.
+    ///
+    /// ```
+    /// # use weburl::Url;
+    /// let mut url = Url::parse("https://example.com/")?;
+    /// url.set_hash("#top bar")?;
+    /// assert_eq!(url.href(), "https://example.com/#top%20bar");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_hash(&mut self, value: &str) -> Result<SetOutcome, SetError> {
+        self.inner.set_hash(value)
+    }
+
+    /// Runs the setter named by `setter` (the same as calling the matching
+    /// `set_*` method).
+    ///
+    /// ```
+    /// # use weburl::{Setter, Url};
+    /// let mut url = Url::parse("https://example.com/")?;
+    /// url.set(Setter::Pathname, "/a b")?;
+    /// assert_eq!(url.pathname(), "/a%20b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set(&mut self, setter: url_core::Setter, value: &str) -> Result<SetOutcome, SetError> {
+        use url_core::Setter as S;
+        match setter {
+            S::Href => self.set_href(value),
+            S::Protocol => self.set_protocol(value),
+            S::Username => self.set_username(value),
+            S::Password => self.set_password(value),
+            S::Host => self.set_host(value),
+            S::Hostname => self.set_hostname(value),
+            S::Port => self.set_port(value),
+            S::Pathname => self.set_pathname(value),
+            S::Search => self.set_search(value),
+            S::Hash => self.set_hash(value),
+        }
     }
 
     /// The underlying `url-core` URL (for its lower-level API).

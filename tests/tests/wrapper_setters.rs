@@ -1,0 +1,202 @@
+//! The setters on the owned `weburl::Url` (which wrap url-core's): every case
+//! of web-platform-tests `url/resources/setters_tests.json`, with the typed
+//! results — `Ignored` leaves the URL byte-for-byte unchanged, a failed
+//! `set_href` is an error and leaves it unchanged — and idempotence (the
+//! href re-parses to the same components).
+
+use serde_json::Value;
+use weburl::{Ignored, ParseError, SetOutcome, Setter, Url};
+use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path};
+
+const FIELDS: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
+];
+
+fn component<'a>(url: &'a Url, field: &str) -> &'a str {
+    match field {
+        "href" => url.href(),
+        "protocol" => url.protocol(),
+        "username" => url.username(),
+        "password" => url.password(),
+        "host" => url.host(),
+        "hostname" => url.hostname(),
+        "port" => url.port_str(),
+        "pathname" => url.pathname(),
+        "search" => url.search(),
+        "hash" => url.hash(),
+        _ => unreachable!("unknown field {field}"),
+    }
+}
+
+fn setter(name: &str) -> Setter {
+    match name {
+        "href" => Setter::Href,
+        "protocol" => Setter::Protocol,
+        "username" => Setter::Username,
+        "password" => Setter::Password,
+        "host" => Setter::Host,
+        "hostname" => Setter::Hostname,
+        "port" => Setter::Port,
+        "pathname" => Setter::Pathname,
+        "search" => Setter::Search,
+        "hash" => Setter::Hash,
+        _ => unreachable!("unknown setter {name}"),
+    }
+}
+
+/// Calls the named `set_*` method directly (not through `Url::set`).
+fn call(url: &mut Url, name: &str, value: &str) -> Result<SetOutcome, weburl::SetError> {
+    match name {
+        "href" => url.set_href(value),
+        "protocol" => url.set_protocol(value),
+        "username" => url.set_username(value),
+        "password" => url.set_password(value),
+        "host" => url.set_host(value),
+        "hostname" => url.set_hostname(value),
+        "port" => url.set_port(value),
+        "pathname" => url.set_pathname(value),
+        "search" => url.set_search(value),
+        "hash" => url.set_hash(value),
+        _ => unreachable!("unknown setter {name}"),
+    }
+}
+
+fn check(href: &str, name: &str, value: &str, expected: &Value) -> Vec<String> {
+    let mut problems = Vec::new();
+    let Ok(mut url) = Url::parse(href) else {
+        return vec![format!("href {href:?} does not parse")];
+    };
+    let mut via_set = url.clone();
+    let before = url.href().to_string();
+    let outcome = call(&mut url, name, value);
+    if via_set.set(setter(name), value) != outcome || via_set != url {
+        problems.push("Url::set and the set_* method disagree".into());
+    }
+    match outcome {
+        Ok(SetOutcome::Ignored(_)) if url.href() != before => {
+            problems.push("ignored but the URL changed".into())
+        }
+        Err(e) => problems.push(format!("setter failed: {e}")),
+        Ok(_) => {}
+    }
+    for (field, want) in expected.as_object().expect("expected object") {
+        let got = component(&url, field);
+        if Some(got) != want.as_str() {
+            problems.push(format!("{field}: want {want}, got {got:?}"));
+        }
+    }
+    match Url::parse(url.href()) {
+        Ok(again) => {
+            for f in FIELDS {
+                if component(&again, f) != component(&url, f) {
+                    problems.push(format!("not idempotent in {f}: {:?}", again.href()));
+                }
+            }
+        }
+        Err(e) => problems.push(format!("href does not re-parse: {e}")),
+    }
+    problems
+}
+
+#[test]
+fn wpt_setters_on_owned_url() {
+    let (data, _) = read_json_usv(&wpt_path("setters_tests.json"));
+    // Cases url-core is known to fail (tests/expectations/setters.txt) are
+    // policed by tests/tests/setters.rs; here they only must not panic.
+    let expectations = read_expectations(&root().join("tests/expectations/setters.txt"));
+    let (mut passed, mut failed, mut expected) = (0, 0, 0);
+    let mut report = String::new();
+    for (name, cases) in data.as_object().expect("object") {
+        let Some(cases) = cases.as_array() else {
+            continue;
+        };
+        if name == "comment" {
+            continue;
+        }
+        for case in cases {
+            let href = case["href"].as_str().expect("href");
+            let value = case["new_value"].as_str().expect("new_value");
+            let problems = check(href, name, value, &case["expected"]);
+            let known = expectations.contains_key(&(format!("{name} {href} {value}"), None));
+            match (problems.is_empty(), known) {
+                (true, _) => passed += 1,
+                (false, true) => expected += 1,
+                (false, false) => {
+                    failed += 1;
+                    report.push_str(&format!("{name} on {href:?} with {value:?}:\n"));
+                    for p in problems {
+                        report.push_str(&format!("    {p}\n"));
+                    }
+                }
+            }
+        }
+    }
+    print!("{report}");
+    println!("wrapper_setters: {passed} passed, {failed} failed, {expected} expected-failure");
+    assert!(passed + failed + expected > 250);
+    assert_eq!(failed, 0, "{report}");
+}
+
+#[test]
+fn typed_outcomes() {
+    let mut url = Url::parse("mailto:someone@example.com").unwrap();
+    assert_eq!(
+        url.set_pathname("/x"),
+        Ok(SetOutcome::Ignored(Ignored::OpaquePath))
+    );
+    assert_eq!(
+        url.set_host("example.org"),
+        Ok(SetOutcome::Ignored(Ignored::OpaquePath))
+    );
+    assert_eq!(
+        url.set_username("u"),
+        Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort))
+    );
+    assert_eq!(url.href(), "mailto:someone@example.com");
+
+    let mut url = Url::parse("https://example.com/").unwrap();
+    assert_eq!(
+        url.set_protocol("1http"),
+        Ok(SetOutcome::Ignored(Ignored::InvalidScheme))
+    );
+    assert_eq!(
+        url.set_protocol("foo"),
+        Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed))
+    );
+    assert!(matches!(
+        url.set_port("99999"),
+        Ok(SetOutcome::Ignored(Ignored::InvalidPort(_)))
+    ));
+    assert!(matches!(
+        url.set_hostname("exa mple"),
+        Ok(SetOutcome::Ignored(Ignored::InvalidHost(_)))
+    ));
+    assert_eq!(url.href(), "https://example.com/");
+
+    let err = url.set_href("//no-scheme").unwrap_err();
+    assert_eq!(err.setter, Setter::Href);
+    assert!(matches!(err.error, ParseError::Invalid { .. }), "{err:?}");
+    assert!(err.to_string().contains("href"), "{err}");
+    assert_eq!(url.href(), "https://example.com/");
+
+    assert_eq!(url.set_search("?a b"), Ok(SetOutcome::Changed));
+    assert_eq!(url.set_hash("x"), Ok(SetOutcome::Changed));
+    assert_eq!(url.href(), "https://example.com/?a%20b#x");
+    // Clearing the query keeps the fragment; nothing else is touched.
+    url.set_search("").unwrap();
+    assert_eq!(url.href(), "https://example.com/#x");
+}
+
+#[test]
+fn setters_then_search_params() {
+    // The search setter and searchParams agree, in both directions.
+    let mut url = Url::parse("https://example.com/p?x=1#f").unwrap();
+    url.set_search("a=b c&d").unwrap();
+    assert_eq!(url.search(), "?a=b%20c&d");
+    assert_eq!(url.search_params().get("a"), Some("b c"));
+    url.search_params_mut().set("d", "e");
+    assert_eq!(url.href(), "https://example.com/p?a=b+c&d=e#f");
+    url.set_href("http://other.example/?q=1").unwrap();
+    assert_eq!(url.search_params().get("q"), Some("1"));
+}
