@@ -18,8 +18,10 @@
 //! ```
 //!
 //! Module map (each next to its section of url.bs): [`percent_encode`] §1.3,
-//! `host` §3, `parser` §4.4, `url` §4.1/§6.1 getters, `origin` §4.7,
-//! [`validation`] §1.1, [`idna`] §3.3.
+//! [`encoding`] §1.3 (legacy query encodings), `host` §3, [`idna`] §3.3,
+//! `parser` §4.4 (and `fast`, its canonical-input fast path), `url` §4.1 and
+//! the §6.1 getters, [`setters`] §6.1, `origin` §4.7, [`form_urlencoded`] §5,
+//! [`validation`] §1.1.
 //!
 //! Features: `idna` (default; non-ASCII domains), `heapless`, `alloc`.
 #![no_std]

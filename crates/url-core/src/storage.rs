@@ -1,8 +1,10 @@
 //! Where a serialized URL lives.
 //!
 //! The parser never allocates: it appends to a [`Storage`]. A URL serialization
-//! is always ASCII (§4.5: the URL serializer returns an ASCII string), so every
-//! storage holds ASCII only and any byte index is a `char` boundary.
+//! is always ASCII (§4.5: the URL serializer returns an ASCII string), so
+//! every index the URL code uses is a `char` boundary. Other writers append
+//! UTF-8 (decoded form-urlencoded text); they only append and truncate at
+//! character boundaries, which every storage here supports.
 //!
 //! Provided storages:
 //! - [`SliceStorage`]: a caller's `&mut [u8]` (firmware, kernels);
