@@ -155,6 +155,146 @@ fn bench_file(path: &str, rounds: usize) -> Result<bool, String> {
     Ok(ok)
 }
 
+// ---- the extra sets: hosts, setters, search params ------------------------
+
+/// A deterministic host-heavy set: IPv4 in every notation, IPv6 (with embedded
+/// IPv4), IDNs and upper-case ASCII domains.
+fn host_heavy(n: usize) -> Vec<String> {
+    (0..n)
+        .map(|i| match i % 8 {
+            0 => format!("http://192.168.{}.{}/", i % 256, (i / 256) % 256),
+            1 => format!("http://0x7f.0.{}.1/", i % 256),
+            2 => format!("http://3232235{:03}/", i % 1000),
+            3 => format!("http://[2001:db8::{:x}]/", i),
+            4 => format!("http://[::ffff:10.0.{}.{}]/", i % 256, (i / 7) % 256),
+            5 => format!("https://b\u{fc}cher{i}.example/"),
+            6 => format!("https://\u{4f8b}\u{3048}{i}.\u{30c6}\u{30b9}\u{30c8}/"),
+            _ => format!("https://WWW.Example{i}.COM/"),
+        })
+        .collect()
+}
+
+fn time_rounds<T>(rounds: usize, n: usize, mut f: impl FnMut(usize) -> T) -> Vec<f64> {
+    let mut out = vec![Vec::new(); 3];
+    for round in 0..rounds {
+        for j in 0..3 {
+            let k = (j + round) % 3;
+            let start = Instant::now();
+            black_box(f(k));
+            out[k].push(start.elapsed().as_nanos() as f64 / n as f64);
+        }
+    }
+    out.iter_mut().map(|s| median(s)).collect()
+}
+
+fn print_line(name: &str, n: usize, m: &[f64]) {
+    println!(
+        "bench {name} urls={n} weburl={:.1}ns ada={:.1}ns rust-url={:.1}ns weburl/ada={:.2} weburl/rust-url={:.2}",
+        m[0],
+        m[1],
+        m[2],
+        m[0] / m[1],
+        m[0] / m[2]
+    );
+}
+
+/// Hosts, setters and URLSearchParams parsing; returns false on a mismatch.
+fn bench_extra(rounds: usize, corpus: Option<&[String]>) -> bool {
+    let mut ok = true;
+    // Hosts: the same hrefs as Ada, all three.
+    let hosts = host_heavy(20_000);
+    let mut buf = vec![0u8; 1 << 16];
+    let (w, a) = (weburl_fixed(&hosts, &mut buf), ada(&hosts));
+    if w != a {
+        eprintln!("bench hosts: weburl {w:?} vs Ada {a:?}");
+        ok = false;
+    }
+    let m = time_rounds(rounds, hosts.len(), |k| match k {
+        0 => weburl_owned(&hosts),
+        1 => ada(&hosts),
+        _ => rust_url(&hosts),
+    });
+    print_line("hosts(synthetic)", hosts.len(), &m);
+
+    let Some(corpus) = corpus else { return ok };
+    let sample: Vec<&String> = corpus.iter().take(10_000).collect();
+    // Setters: pathname, search, hash and host on each URL, parsed beforehand.
+    let mut w_urls: Vec<weburl::Url> = sample
+        .iter()
+        .filter_map(|u| weburl::Url::parse(u).ok())
+        .collect();
+    let mut a_urls: Vec<ada_url::Url> = sample
+        .iter()
+        .filter_map(|u| ada_url::Url::parse(u.as_str(), None).ok())
+        .collect();
+    let mut r_urls: Vec<url::Url> = sample
+        .iter()
+        .filter_map(|u| url::Url::parse(u).ok())
+        .collect();
+    let n = w_urls.len();
+    let m = time_rounds(rounds, n, |k| {
+        let mut total = 0usize;
+        match k {
+            0 => {
+                for u in &mut w_urls {
+                    let _ = u.set_pathname("/a/b c");
+                    let _ = u.set_search("?q=1");
+                    let _ = u.set_hash("#h");
+                    let _ = u.set_host("example.org");
+                    total += u.href().len();
+                }
+            }
+            1 => {
+                for u in &mut a_urls {
+                    let _ = u.set_pathname(Some("/a/b c"));
+                    u.set_search(Some("?q=1"));
+                    u.set_hash(Some("#h"));
+                    let _ = u.set_host(Some("example.org"));
+                    total += u.href().len();
+                }
+            }
+            _ => {
+                for u in &mut r_urls {
+                    u.set_path("/a/b c");
+                    u.set_query(Some("q=1"));
+                    u.set_fragment(Some("h"));
+                    let _ = u.set_host(Some("example.org"));
+                    total += u.as_str().len();
+                }
+            }
+        }
+        total
+    });
+    let w_total: usize = w_urls.iter().map(|u| u.href().len()).sum();
+    let a_total: usize = a_urls.iter().map(|u| u.href().len()).sum();
+    if w_total != a_total {
+        eprintln!("bench setters: weburl {w_total} href bytes vs Ada {a_total}");
+        ok = false;
+    }
+    print_line("setters(4 per URL)", n, &m);
+
+    // URLSearchParams parsing of the corpus's queries.
+    let queries: Vec<&str> = corpus
+        .iter()
+        .filter_map(|u| u.split_once('?').map(|(_, q)| q))
+        .collect();
+    if !queries.is_empty() {
+        let m = time_rounds(rounds, queries.len(), |k| {
+            let mut pairs = 0usize;
+            for q in &queries {
+                pairs += match k {
+                    0 => weburl::UrlSearchParams::parse(q).len(),
+                    1 => ada_url::UrlSearchParams::parse(*q).map_or(0, |p| p.len()),
+                    _ => url::form_urlencoded::parse(q.as_bytes()).count(),
+                };
+            }
+            pairs
+        });
+        print_line("search-params(queries)", queries.len(), &m);
+    }
+    ok
+}
+
 fn main() -> std::process::ExitCode {
     let mut quick = false;
     let mut only = None;
@@ -200,6 +340,17 @@ fn main() -> std::process::ExitCode {
             }
         }
     }
+    // Extra sets; setters and search params use the first corpus file.
+    let corpus: Option<Vec<String>> = files
+        .first()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .map(|t| {
+            t.lines()
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .collect()
+        });
+    all_ok &= bench_extra(rounds, corpus.as_deref());
     if all_ok {
         std::process::ExitCode::SUCCESS
     } else {
