@@ -6,6 +6,7 @@ mod check_nostd;
 mod fetch_data;
 mod fuzz;
 mod gen_idna;
+mod gen_psl;
 mod size;
 
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
   fetch-data [--check]   test data from crates.io packages (sha256-pinned)
   gen-idna [--check]     generate crates/idna-tables from data/unicode
+  gen-psl [--check]      generate crates/psl-tables (and script data) from data/
   fuzz [--smoke]         build and run the cargo-fuzz targets
   fuzz-seed              generate seed corpora from data/wpt
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
     let result = match cmd {
         "fetch-data" => fetch_data::run(rest),
         "gen-idna" => gen_idna::run(rest),
+        "gen-psl" => gen_psl::run(rest),
         "fuzz" => fuzz::run(rest),
         "fuzz-seed" => fuzz::seed(rest),
         "bench" => bench::run(rest),
