@@ -13,6 +13,29 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The URL API attributes the WPT data files compare, in their order.
+pub const FIELDS: [&str; 10] = [
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
+];
+
+/// The URL API attribute `field` of `url` (one of [`FIELDS`]).
+pub fn component<'a, S: url_core::Buffer>(url: &'a url_core::Url<S>, field: &str) -> &'a str {
+    match field {
+        "href" => url.href(),
+        "protocol" => url.protocol(),
+        "username" => url.username(),
+        "password" => url.password(),
+        "host" => url.host(),
+        "hostname" => url.hostname(),
+        "port" => url.port_str(),
+        "pathname" => url.pathname(),
+        "search" => url.search(),
+        "hash" => url.hash(),
+        _ => panic!("unknown URL attribute {field}"),
+    }
+}
+
 /// `data/wpt/<name>` (or `$WPT_DIR/<name>` when set).
 pub fn wpt_path(name: &str) -> PathBuf {
     match std::env::var_os("WPT_DIR") {

@@ -5,47 +5,25 @@
 //! unchanged.
 
 use serde_json::Value;
-use url_core::{Buffer, ParseError, SetOutcome, SliceStorage, Storage, Url};
-use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path};
-
-const FIELDS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
-fn component<'a, S: Buffer>(url: &'a Url<S>, field: &str) -> &'a str {
-    match field {
-        "href" => url.href(),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port_str(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        _ => unreachable!(),
-    }
-}
+use url_core::{ParseError, SetOutcome, Setter, SliceStorage, Storage, Url};
+use weburl_conformance::{component, read_expectations, read_json_usv, root, wpt_path, FIELDS};
 
 fn apply<S: Storage>(
     url: &mut Url<S>,
     setter: &str,
     value: &str,
 ) -> Result<SetOutcome, url_core::SetError> {
-    match setter {
-        "href" => url.set_href(value),
-        "protocol" => url.set_protocol(value),
-        "username" => url.set_username(value),
-        "password" => url.set_password(value),
-        "host" => url.set_host(value),
-        "hostname" => url.set_hostname(value),
-        "port" => url.set_port(value),
-        "pathname" => url.set_pathname(value),
-        "search" => url.set_search(value),
-        "hash" => url.set_hash(value),
-        _ => unreachable!("unknown setter {setter}"),
+    match Setter::from_name(setter).expect("known setter") {
+        Setter::Href => url.set_href(value),
+        Setter::Protocol => url.set_protocol(value),
+        Setter::Username => url.set_username(value),
+        Setter::Password => url.set_password(value),
+        Setter::Host => url.set_host(value),
+        Setter::Hostname => url.set_hostname(value),
+        Setter::Port => url.set_port(value),
+        Setter::Pathname => url.set_pathname(value),
+        Setter::Search => url.set_search(value),
+        Setter::Hash => url.set_hash(value),
     }
 }
 

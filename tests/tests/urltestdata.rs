@@ -4,29 +4,8 @@
 //! agreement between String, fixed-buffer, heapless and borrowed storages.
 
 use serde_json::Value;
-use url_core::{Buffer, ParseError, Parser, SliceStorage, Url};
-use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path};
-
-const FIELDS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
-
-fn component<'a, S: Buffer>(url: &'a Url<S>, field: &str) -> &'a str {
-    match field {
-        "href" => url.href(),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port_str(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        _ => unreachable!("unknown field {field}"),
-    }
-}
+use url_core::{ParseError, Parser, SliceStorage, Url};
+use weburl_conformance::{component, read_expectations, read_json_usv, root, wpt_path, FIELDS};
 
 fn parse_string(input: &str, base: Option<&str>) -> Result<Url<String>, ParseError> {
     match base {

@@ -6,43 +6,14 @@
 
 use serde_json::Value;
 use weburl::{Ignored, ParseError, SetOutcome, Setter, Url};
-use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path};
-
-const FIELDS: [&str; 10] = [
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
-    "hash",
-];
+use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path, FIELDS};
 
 fn component<'a>(url: &'a Url, field: &str) -> &'a str {
-    match field {
-        "href" => url.href(),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port_str(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        _ => unreachable!("unknown field {field}"),
-    }
+    weburl_conformance::component(url.as_url_core(), field)
 }
 
 fn setter(name: &str) -> Setter {
-    match name {
-        "href" => Setter::Href,
-        "protocol" => Setter::Protocol,
-        "username" => Setter::Username,
-        "password" => Setter::Password,
-        "host" => Setter::Host,
-        "hostname" => Setter::Hostname,
-        "port" => Setter::Port,
-        "pathname" => Setter::Pathname,
-        "search" => Setter::Search,
-        "hash" => Setter::Hash,
-        _ => unreachable!("unknown setter {name}"),
-    }
+    Setter::from_name(name).expect("known setter")
 }
 
 /// Calls the named `set_*` method directly (not through `Url::set`).

@@ -846,6 +846,35 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         Ok(())
     }
 
+    /// The relative and file states' shared tail once base's host is copied:
+    /// `?` keeps base's path with a new query, `#` base's path and query, the
+    /// end all of base. Another code point is left to the caller (`None`).
+    fn continue_from_base(
+        &mut self,
+        c: Option<u8>,
+        i: &mut usize,
+    ) -> Result<Option<State>, ParseError> {
+        Ok(Some(match c {
+            Some(b'?') => {
+                self.copy_base_path(false)?;
+                *i += 1;
+                State::Query
+            }
+            Some(b'#') => {
+                self.copy_base_path(false)?;
+                self.copy_base_query()?;
+                *i += 1;
+                State::Fragment
+            }
+            None => {
+                self.copy_base_path(false)?;
+                self.copy_base_query()?;
+                State::Done
+            }
+            Some(_) => return Ok(None),
+        }))
+    }
+
     fn relative_state(&mut self, c: Option<u8>, i: &mut usize) -> Result<State, ParseError> {
         let base = self.base.copied().ok_or(ParseError::TooLong)?;
         // Scheme from base (already written when the input had the same one).
@@ -865,28 +894,12 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             }
             _ => {
                 self.copy_base_authority()?;
-                match c {
-                    Some(b'?') => {
-                        self.copy_base_path(false)?;
-                        *i += 1;
-                        Ok(State::Query)
-                    }
-                    Some(b'#') => {
-                        self.copy_base_path(false)?;
-                        self.copy_base_query()?;
-                        *i += 1;
-                        Ok(State::Fragment)
-                    }
-                    Some(_) => {
-                        self.copy_base_path(true)?;
-                        Ok(State::Path)
-                    }
-                    None => {
-                        self.copy_base_path(false)?;
-                        self.copy_base_query()?;
-                        Ok(State::Done)
-                    }
+                if let Some(next) = self.continue_from_base(c, i)? {
+                    return Ok(next);
                 }
+                // "Set url's query to null, shorten url's path."
+                self.copy_base_path(true)?;
+                Ok(State::Path)
             }
         }
     }
@@ -990,26 +1003,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let start = *i;
         let (j, to_port) = match self.host_hint.take() {
             Some((from, j, to_port)) if from == start => (j, to_port),
-            _ => {
-                let mut j = start;
-                let mut inside_brackets = false;
-                let mut to_port = false;
-                while j < input.len() {
-                    match input.bytes[j] {
-                        b':' if !inside_brackets => {
-                            to_port = true;
-                            break;
-                        }
-                        b'/' | b'?' | b'#' => break,
-                        b'\\' if special => break,
-                        b'[' => inside_brackets = true,
-                        b']' => inside_brackets = false,
-                        _ => {}
-                    }
-                    j += 1;
-                }
-                (j, to_port)
-            }
+            _ => host_end(input.bytes, start, special, true),
         };
         let empty = input.skip_ws(start) >= j;
         if empty && (to_port || special) {
@@ -1117,33 +1111,16 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         }
         if self.base_is_file() {
             self.copy_base_file_host()?;
-            match c {
-                Some(b'?') => {
-                    self.copy_base_path(false)?;
-                    *i += 1;
-                    Ok(State::Query)
-                }
-                Some(b'#') => {
-                    self.copy_base_path(false)?;
-                    self.copy_base_query()?;
-                    *i += 1;
-                    Ok(State::Fragment)
-                }
-                Some(_) => {
-                    if !self.input.starts_with_windows_drive_letter(*i) {
-                        self.copy_base_path(true)?;
-                    } else {
-                        self.report(ValidationError::FileInvalidWindowsDriveLetter, *i);
-                        self.set_path_start();
-                    }
-                    Ok(State::Path)
-                }
-                None => {
-                    self.copy_base_path(false)?;
-                    self.copy_base_query()?;
-                    Ok(State::Done)
-                }
+            if let Some(next) = self.continue_from_base(c, i)? {
+                return Ok(next);
             }
+            if !self.input.starts_with_windows_drive_letter(*i) {
+                self.copy_base_path(true)?;
+            } else {
+                self.report(ValidationError::FileInvalidWindowsDriveLetter, *i);
+                self.set_path_start();
+            }
+            Ok(State::Path)
         } else {
             self.empty_host()?;
             self.set_path_start();
@@ -1619,6 +1596,29 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             opaque_path: self.opaque_path,
         })
     }
+}
+
+/// Where the host state stops: at a `:` outside brackets (when
+/// `colon_ends` — the file host state has no port) or at the end of the
+/// authority. Returns the index and whether a port follows.
+pub(crate) fn host_end(
+    bytes: &[u8],
+    start: usize,
+    special: bool,
+    colon_ends: bool,
+) -> (usize, bool) {
+    let mut inside_brackets = false;
+    for (j, &b) in bytes.iter().enumerate().skip(start) {
+        match b {
+            b':' if !inside_brackets && colon_ends => return (j, true),
+            b'/' | b'?' | b'#' => return (j, false),
+            b'\\' if special => return (j, false),
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            _ => {}
+        }
+    }
+    (bytes.len(), false)
 }
 
 /// Bytes the authority scan must look at: `/ ? # \\ @ : [ ]`.

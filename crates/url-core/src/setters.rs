@@ -14,7 +14,7 @@
 use crate::error::ParseError;
 use crate::host;
 use crate::input::{is_tab_or_newline, Input};
-use crate::parser::{basic_parse_at, format_port, Mode, P};
+use crate::parser::{basic_parse_at, format_port, host_end, Mode, P};
 use crate::percent_encode::{utf8_percent_encode, EncodeSet};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{HostKind, SchemeType, Url};
@@ -49,6 +49,29 @@ pub enum Setter {
 }
 
 impl Setter {
+    /// Every setter, in the URL API's attribute order.
+    pub const ALL: [Setter; 10] = [
+        Setter::Href,
+        Setter::Protocol,
+        Setter::Username,
+        Setter::Password,
+        Setter::Host,
+        Setter::Hostname,
+        Setter::Port,
+        Setter::Pathname,
+        Setter::Search,
+        Setter::Hash,
+    ];
+
+    /// Looks a setter up by its URL API attribute name (`"pathname"` …).
+    ///
+    /// ```
+    /// assert_eq!(url_core::Setter::from_name("hash"), Some(url_core::Setter::Hash));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Setter> {
+        Setter::ALL.into_iter().find(|s| s.name() == name)
+    }
+
     /// The URL API attribute name.
     pub const fn name(self) -> &'static str {
         match self {
@@ -429,23 +452,7 @@ impl<S: Storage> Url<S> {
         let special = o.scheme_type.is_special();
         let file = o.scheme_type == SchemeType::File;
         // Find the host's end as the host state (or file host state) would.
-        let mut end = 0;
-        let mut inside_brackets = false;
-        let mut to_port = false;
-        while end < bytes.len() {
-            match bytes[end] {
-                b':' if !inside_brackets && !file => {
-                    to_port = true;
-                    break;
-                }
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
-            }
-            end += 1;
-        }
+        let (end, to_port) = host_end(bytes, 0, special, !file);
         let empty = input.skip_ws(0) >= end;
         if to_port {
             if empty {
