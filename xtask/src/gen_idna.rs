@@ -979,14 +979,18 @@ fn step(entry: u64) -> (u32, u32, u32) {
     )
 }
 
-const N16: usize = tables::CANON16.len() / 3;
+/// Entries of CANON16 (a function: Rust 1.81 cannot read a static in a const).
+#[inline]
+fn n16() -> usize {
+    tables::CANON16.len() / 3
+}
 
 /// Decomposition step `i` of the virtual concatenation CANON16 ++ CANON.
 #[inline]
 fn entry(i: usize) -> (u32, u32, u32) {
     match tables::CANON16.get(3 * i..3 * i + 3) {
         Some(e) => (u32::from(e[0]), u32::from(e[1]), u32::from(e[2])),
-        None => tables::CANON.get(i - N16).map_or((0, 0, 0), |&e| step(e)),
+        None => tables::CANON.get(i - n16()).map_or((0, 0, 0), |&e| step(e)),
     }
 }
 
@@ -1019,8 +1023,8 @@ pub fn decompose(cp: u32) -> Option<(u32, u32)> {
     if tables::DECOMP_BLOCKS.get(block / 8).map_or(true, |&b| b & (1 << (block % 8)) == 0) {
         return None;
     }
-    let total = N16 + tables::CANON.len();
-    let i = search(0, N16, cp, |i| entry(i).0).or_else(|| search(N16, total, cp, |i| entry(i).0))?;
+    let total = n16() + tables::CANON.len();
+    let i = search(0, n16(), cp, |i| entry(i).0).or_else(|| search(n16(), total, cp, |i| entry(i).0))?;
     let (_, a, b) = entry(i);
     Some((a, b))
 }
