@@ -5,6 +5,7 @@ mod bench;
 mod check_nostd;
 mod fetch_data;
 mod fuzz;
+mod gen_header;
 mod gen_idna;
 mod gen_psl;
 mod size;
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
   fetch-data [--check]   test data from crates.io packages (sha256-pinned)
   gen-idna [--check]     generate crates/idna-tables from data/unicode
+  gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
   fuzz [--smoke]         build and run the cargo-fuzz targets
   fuzz-seed              generate seed corpora from data/wpt
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     let result = match cmd {
         "fetch-data" => fetch_data::run(rest),
         "gen-idna" => gen_idna::run(rest),
+        "gen-header" => gen_header::run(rest),
         "gen-psl" => gen_psl::run(rest),
         "fuzz" => fuzz::run(rest),
         "fuzz-seed" => fuzz::seed(rest),

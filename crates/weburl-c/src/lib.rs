@@ -1,2 +1,809 @@
-//! C ABI over url-core (placeholder: the embedded issue fills it).
+//! A C ABI over url-core for firmware written in C: no allocator, no global
+//! state, every byte in buffers the caller owns.
+//!
+//! The C header is `include/weburl.h`, generated from this crate by
+//! `cargo xtask gen-header` (cbindgen); `cargo xtask gen-header --check` fails
+//! when it is out of date.
+//!
+//! ```c
+//! char buf[256];
+//! weburl_url url;
+//! const char *in = "HTTPS://Example.COM/a/../b?q#f";
+//! if (weburl_parse(in, strlen(in), NULL, buf, sizeof buf, &url) == WEBURL_STATUS_OK) {
+//!     weburl_str host = weburl_hostname(&url);   /* "example.com" */
+//!     printf("%.*s\n", (int)host.len, host.ptr);
+//!     weburl_set_pathname(&url, "/x y", 4);      /* "https://example.com/x%20y?q#f" */
+//! }
+//! ```
+//!
+//! - [`weburl_parse`](ffi::weburl_parse) parses `input` (optionally against a
+//!   base [`WeburlUrl`]) into the caller's buffer and fills a [`WeburlUrl`]:
+//!   the buffer, its capacity and the component offsets ([`WeburlComponents`]).
+//! - The getters (`weburl_href`, `weburl_hostname`, …) return a [`WeburlStr`]
+//!   (pointer and length into the caller's buffer; not NUL-terminated).
+//! - The setters (`weburl_set_pathname`, …) follow the URL Standard's API on
+//!   the caller's buffer; on any failure the URL is left unchanged.
+//! - [`weburl_domain_to_ascii`](ffi::weburl_domain_to_ascii) is the URL
+//!   Standard's domain to ASCII.
+//!
+//! Every call returns a [`WeburlStatus`]; failures fill [`WeburlError`].
+//!
+//! All `unsafe` code (turning C pointers into slices) is in the [`ffi`]
+//! module; everything else is safe Rust over url-core.
+//!
+//! Feature `idna` (default): non-ASCII domains; without it they give
+//! [`WeburlStatus::IdnaUnavailable`]. On bare-metal targets
+//! (`target_os = "none"`) the crate defines the panic handler the staticlib
+//! needs; Rust firmware uses url-core directly.
+#![no_std]
 #![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+// Hosted builds (tests, the host staticlib) take the panic runtime from std;
+// the library code itself only uses `core`.
+#[cfg(not(target_os = "none"))]
+extern crate std;
+
+pub mod ffi;
+
+use core::cell::OnceCell;
+use core::ffi::c_char;
+use core::ops::Range;
+use url_core::{
+    Buffer, CapacityError, HostKind, ParseError, Parser, SetError, SetOutcome, Storage, Url,
+};
+
+/// A panic cannot happen on any input (url-core never panics), but a
+/// bare-metal staticlib needs a handler: stop. (So a Rust firmware, which
+/// has its own, uses url-core directly rather than this crate.)
+#[cfg(all(target_os = "none", not(test)))]
+#[panic_handler]
+fn panic(_info: &core::panic::PanicInfo<'_>) -> ! {
+    loop {
+        core::hint::spin_loop();
+    }
+}
+
+/// The result of every call (an `int32_t` in C, whatever the compiler's
+/// enum size).
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WeburlStatus {
+    /// Success.
+    Ok = 0,
+    /// A setter that the URL Standard says does nothing here (for example
+    /// `weburl_set_port` on a `file:` URL): the URL is unchanged.
+    Ignored = 1,
+    /// The input is not a URL (the standard's failure); `error.validation_error`
+    /// names the standard's validation error and `error.position` its byte
+    /// offset in the input.
+    Invalid = 2,
+    /// The buffer is too small; `error.needed` is how many bytes were
+    /// needed at the point it ran out (a lower bound). Nothing was
+    /// truncated: for a setter the URL is unchanged.
+    Capacity = 3,
+    /// The input (or setter value) is not UTF-8; `error.position` is the
+    /// offset of the first invalid byte.
+    InvalidUtf8 = 4,
+    /// A pointer that must not be NULL is NULL.
+    NullArgument = 5,
+    /// The input or output is longer than 4 GiB.
+    TooLong = 6,
+    /// A non-ASCII domain, and the library was built without the `idna`
+    /// feature.
+    IdnaUnavailable = 7,
+    /// The `weburl_url` does not hold a URL produced by `weburl_parse` (its
+    /// buffer was modified, or it was never initialized).
+    InvalidUrl = 8,
+    /// Memory overlaps that must not: the output buffer and the input, the
+    /// base URL's buffer or the `weburl_url` record; a setter's value and
+    /// the URL's buffer.
+    Overlap = 9,
+}
+
+/// A string in a caller's buffer (or a static string): `len` bytes at `ptr`,
+/// not NUL-terminated. `ptr` is never NULL.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct WeburlStr {
+    /// The first byte.
+    pub ptr: *const c_char,
+    /// The length in bytes.
+    pub len: usize,
+}
+
+impl WeburlStr {
+    /// A string borrowed from Rust (static or the caller's buffer).
+    pub fn of(s: &str) -> WeburlStr {
+        WeburlStr {
+            ptr: s.as_ptr().cast(),
+            len: s.len(),
+        }
+    }
+}
+
+/// A component: bytes `offset .. offset + len` of the serialization.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeburlSpan {
+    /// Start in the buffer.
+    pub offset: u32,
+    /// Length in bytes.
+    pub len: u32,
+}
+
+/// The host is null (`mailto:x`).
+pub const WEBURL_HOST_NONE: u32 = 0;
+/// The empty host (`file:///x`).
+pub const WEBURL_HOST_EMPTY: u32 = 1;
+/// A domain.
+pub const WEBURL_HOST_DOMAIN: u32 = 2;
+/// An IPv4 address.
+pub const WEBURL_HOST_IPV4: u32 = 3;
+/// An IPv6 address (serialized in brackets).
+pub const WEBURL_HOST_IPV6: u32 = 4;
+/// An opaque host (non-special URLs).
+pub const WEBURL_HOST_OPAQUE: u32 = 5;
+
+/// Flag: the scheme is special (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+pub const WEBURL_FLAG_SPECIAL: u32 = 1;
+/// Flag: the path is opaque (`mailto:x`).
+pub const WEBURL_FLAG_OPAQUE_PATH: u32 = 2;
+/// Flag: the query is not null (it may be empty: `http://h/?`).
+pub const WEBURL_FLAG_HAS_QUERY: u32 = 4;
+/// Flag: the fragment is not null (it may be empty: `http://h/#`).
+pub const WEBURL_FLAG_HAS_FRAGMENT: u32 = 8;
+/// Flag: the URL has a username or a password.
+pub const WEBURL_FLAG_HAS_CREDENTIALS: u32 = 16;
+
+/// Where each getter's string lies in the buffer (the URL API's
+/// attributes, url.bs §6.1).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WeburlComponents {
+    /// The whole serialization (`offset` is 0).
+    pub href: WeburlSpan,
+    /// `protocol`: the scheme and `:`.
+    pub protocol: WeburlSpan,
+    /// `username`.
+    pub username: WeburlSpan,
+    /// `password`.
+    pub password: WeburlSpan,
+    /// `host`: host and `:port`.
+    pub host: WeburlSpan,
+    /// `hostname`.
+    pub hostname: WeburlSpan,
+    /// `port` in decimal (empty when null or the default).
+    pub port: WeburlSpan,
+    /// `pathname`.
+    pub pathname: WeburlSpan,
+    /// `search`: `?` and the query (empty when null or empty).
+    pub search: WeburlSpan,
+    /// `hash`: `#` and the fragment (empty when null or empty).
+    pub hash: WeburlSpan,
+    /// The port number, or -1 when null (or the scheme's default).
+    pub port_number: i32,
+    /// One of the `WEBURL_HOST_*` constants.
+    pub host_kind: u32,
+    /// `WEBURL_FLAG_*` bits.
+    pub flags: u32,
+}
+
+/// Details of the last failure (zeroed on success).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct WeburlError {
+    /// Byte offset in the input where the failure was detected (statuses
+    /// `INVALID`, `INVALID_UTF8`, `IDNA_UNAVAILABLE`); else 0.
+    pub position: usize,
+    /// Status `CAPACITY`: bytes needed at the point the buffer ran out (a
+    /// lower bound; see the buffer sizing guidance in docs/embedded.md);
+    /// else 0.
+    pub needed: usize,
+    /// Status `INVALID` (and a setter's ignored host or port): the URL
+    /// Standard's name of the validation error, e.g.
+    /// `"port-out-of-range"` (static, not NUL-terminated); else empty.
+    pub validation_error: WeburlStr,
+}
+
+impl WeburlError {
+    /// No error.
+    pub fn none() -> WeburlError {
+        WeburlError {
+            position: 0,
+            needed: 0,
+            validation_error: WeburlStr::of(""),
+        }
+    }
+}
+
+/// A parsed URL in the caller's buffer. Produced by `weburl_parse`; pass it
+/// to the getters and setters. The buffer must stay untouched between calls
+/// (the setters check that it still holds a URL).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct WeburlUrl {
+    /// The caller's buffer; the serialization is its first
+    /// `components.href.len` bytes (ASCII, not NUL-terminated).
+    pub buf: *mut c_char,
+    /// The buffer's size in bytes.
+    pub capacity: usize,
+    /// Where the components are.
+    pub components: WeburlComponents,
+    /// Details when the last call on this URL failed.
+    pub error: WeburlError,
+}
+
+/// A failure of the safe layer: the status and its details.
+#[derive(Clone, Copy, Debug)]
+pub struct Failure {
+    /// The status to return.
+    pub status: WeburlStatus,
+    /// The details.
+    pub error: WeburlError,
+}
+
+impl Failure {
+    /// A failure with no details.
+    pub fn bare(status: WeburlStatus) -> Failure {
+        Failure {
+            status,
+            error: WeburlError::none(),
+        }
+    }
+
+    fn capacity(needed: usize) -> Failure {
+        Failure {
+            status: WeburlStatus::Capacity,
+            error: WeburlError {
+                needed,
+                ..WeburlError::none()
+            },
+        }
+    }
+}
+
+impl From<ParseError> for Failure {
+    fn from(e: ParseError) -> Failure {
+        match e {
+            ParseError::Invalid { error, position } => Failure {
+                status: WeburlStatus::Invalid,
+                error: WeburlError {
+                    position,
+                    needed: 0,
+                    validation_error: WeburlStr::of(error.name()),
+                },
+            },
+            ParseError::Capacity(c) => Failure::capacity(c.needed),
+            ParseError::IdnaUnavailable { position } => Failure {
+                status: WeburlStatus::IdnaUnavailable,
+                error: WeburlError {
+                    position,
+                    ..WeburlError::none()
+                },
+            },
+            ParseError::TooLong => Failure::bare(WeburlStatus::TooLong),
+            // Only the borrowed parse reports it; treat like any other
+            // storage problem.
+            _ => Failure::bare(WeburlStatus::InvalidUrl),
+        }
+    }
+}
+
+impl From<CapacityError> for Failure {
+    fn from(e: CapacityError) -> Failure {
+        Failure::capacity(e.needed)
+    }
+}
+
+/// Checks that `bytes` is UTF-8.
+pub fn utf8(bytes: &[u8]) -> Result<&str, Failure> {
+    core::str::from_utf8(bytes).map_err(|e| Failure {
+        status: WeburlStatus::InvalidUtf8,
+        error: WeburlError {
+            position: e.valid_up_to(),
+            ..WeburlError::none()
+        },
+    })
+}
+
+/// The span of `part` inside `href` (a sub-slice of it, or an empty string
+/// that is not, which maps to an empty span at `at_empty`).
+fn span(href: &str, part: &str, at_empty: usize) -> WeburlSpan {
+    let base = href.as_ptr() as usize;
+    let p = part.as_ptr() as usize;
+    let offset = if p >= base && p + part.len() <= base + href.len() {
+        p - base
+    } else {
+        at_empty
+    };
+    WeburlSpan {
+        offset: offset as u32,
+        len: part.len() as u32,
+    }
+}
+
+/// The component offsets of a parsed URL.
+pub fn components<S: Buffer>(url: &Url<S>) -> WeburlComponents {
+    let href = url.href();
+    let path = span(href, url.pathname(), 0);
+    let after_path = (path.offset + path.len) as usize;
+    let host = span(href, url.host(), path.offset as usize);
+    let host_kind = match url.host_kind() {
+        HostKind::None => WEBURL_HOST_NONE,
+        HostKind::Empty => WEBURL_HOST_EMPTY,
+        HostKind::Domain => WEBURL_HOST_DOMAIN,
+        HostKind::Ipv4 => WEBURL_HOST_IPV4,
+        HostKind::Ipv6 => WEBURL_HOST_IPV6,
+        HostKind::Opaque => WEBURL_HOST_OPAQUE,
+        // HostKind may gain kinds; report them as domains.
+        #[allow(unreachable_patterns)]
+        _ => WEBURL_HOST_DOMAIN,
+    };
+    let mut flags = 0;
+    for (on, bit) in [
+        (url.is_special(), WEBURL_FLAG_SPECIAL),
+        (url.has_opaque_path(), WEBURL_FLAG_OPAQUE_PATH),
+        (url.query().is_some(), WEBURL_FLAG_HAS_QUERY),
+        (url.fragment().is_some(), WEBURL_FLAG_HAS_FRAGMENT),
+        (url.has_credentials(), WEBURL_FLAG_HAS_CREDENTIALS),
+    ] {
+        if on {
+            flags |= bit;
+        }
+    }
+    WeburlComponents {
+        href: WeburlSpan {
+            offset: 0,
+            len: href.len() as u32,
+        },
+        protocol: span(href, url.protocol(), 0),
+        username: span(href, url.username(), host.offset as usize),
+        password: span(href, url.password(), host.offset as usize),
+        host,
+        hostname: span(href, url.hostname(), host.offset as usize),
+        port: span(href, url.port_str(), (host.offset + host.len) as usize),
+        pathname: path,
+        search: span(href, url.search(), after_path),
+        hash: span(href, url.hash(), href.len()),
+        port_number: url.port().map_or(-1, i32::from),
+        host_kind,
+        flags,
+    }
+}
+
+/// Checks that the serialization fits u32 offsets (the parser guarantees
+/// it; the check keeps the C side's spans exact).
+fn fits_u32(len: usize) -> Result<(), Failure> {
+    if len > u32::MAX as usize {
+        Err(Failure::bare(WeburlStatus::TooLong))
+    } else {
+        Ok(())
+    }
+}
+
+/// `weburl_parse` over slices: parses `input` against `base` (a
+/// serialization previously produced by this library) into `buf`. Returns
+/// the components; the serialization is `buf[..href.len]`.
+pub fn parse(
+    input: &[u8],
+    base: Option<&[u8]>,
+    buf: &mut [u8],
+) -> Result<WeburlComponents, Failure> {
+    let input = utf8(input)?;
+    let Some(b) = base else {
+        return parse_with(input, None, buf);
+    };
+    if let Ok(base) = shadow(b) {
+        return parse_with(input, Some(base.as_url_ref()), buf);
+    }
+    // A base the shadow parse cannot follow (a `/.` path prefix, which the
+    // parser inserts last): parse a copy of it at the end of `buf`.
+    let text = utf8(b).map_err(|_| Failure::bare(WeburlStatus::InvalidUrl))?;
+    let Some(split) = buf.len().checked_sub(b.len()) else {
+        return Err(Failure::capacity(b.len()));
+    };
+    let (head, tail) = buf.split_at_mut(split);
+    let base = match Parser::new().parse_into(text, Reattach::attached(tail)) {
+        Ok(u) if u.href().as_bytes() == b => u,
+        _ => return Err(Failure::bare(WeburlStatus::InvalidUrl)),
+    };
+    parse_with(input, Some(base.as_url_ref()), head).map_err(|mut f| {
+        if f.status == WeburlStatus::Capacity {
+            f.error.needed += b.len();
+        }
+        f
+    })
+}
+
+fn parse_with(
+    input: &str,
+    base: Option<Url<&str>>,
+    buf: &mut [u8],
+) -> Result<WeburlComponents, Failure> {
+    // The same storage type as the setters: one instantiation of the parser.
+    let url = Parser::new()
+        .with_base(base)
+        .parse_into(input, Reattach::attached(buf))?;
+    fits_u32(url.href().len())?;
+    Ok(components(&url))
+}
+
+/// `weburl_refresh` over slices: the components of the serialization
+/// `buf[..len]` (which this library produced).
+pub fn refresh(buf: &mut [u8], len: usize) -> Result<WeburlComponents, Failure> {
+    Ok(components(&reattach(buf, len)?))
+}
+
+/// The URL held in `buf[..len]` (a serialization this library produced),
+/// over `buf` as its storage, ready for a setter. Its offsets come from a
+/// parse of the serialization into a [`Shadow`] of itself (nothing copied),
+/// or, for the serializations that parse cannot follow (a `/.` path
+/// prefix), from a parse of it into the spare room after it.
+fn reattach(buf: &mut [u8], len: usize) -> Result<Url<Reattach<'_>>, Failure> {
+    let bad = || Failure::bare(WeburlStatus::InvalidUrl);
+    if len > buf.len() {
+        return Err(bad());
+    }
+    let url = match shadow(&buf[..len]) {
+        Ok(u) => u.to_storage(Reattach::detached())?,
+        Err(_) => {
+            let (head, tail) = buf.split_at_mut(len);
+            let text = utf8(head).map_err(|_| bad())?;
+            match Parser::new().parse_into(text, Reattach::attached(tail)) {
+                Ok(u) if u.href().as_bytes() == &*head => u.to_storage(Reattach::detached())?,
+                Err(ParseError::Capacity(c)) => return Err(Failure::capacity(len + c.needed)),
+                _ => return Err(bad()),
+            }
+        }
+    };
+    if url.storage().attach(buf) {
+        Ok(url)
+    } else {
+        Err(bad())
+    }
+}
+
+/// The URL whose serialization is `href` (which this library produced),
+/// recovered by parsing `href` into a [`Shadow`] of itself: checked (it
+/// must parse to itself) and without copying.
+fn shadow(href: &[u8]) -> Result<Url<Shadow<'_>>, Failure> {
+    let bad = || Failure::bare(WeburlStatus::InvalidUrl);
+    let text = utf8(href).map_err(|_| bad())?;
+    match Parser::new().parse_into(text, Shadow { src: href, len: 0 }) {
+        Ok(url) if url.href().len() == href.len() => Ok(url),
+        _ => Err(bad()),
+    }
+}
+
+/// A storage that already holds its final contents, `src`: each write must
+/// leave it holding a prefix of `src`, and then only its length changes.
+/// Parsing a URL's serialization into a shadow of itself gives the URL's
+/// offsets with nothing copied; a write that would differ (the bytes are not
+/// a serialization this library produced) fails the parse.
+///
+/// (`Url::parse_borrowed` also parses without copying, but refuses
+/// serializations whose `/.` path prefix the parser synthesizes.)
+struct Shadow<'a> {
+    src: &'a [u8],
+    len: usize,
+}
+
+impl Shadow<'_> {
+    fn mismatch(&self, needed: usize) -> CapacityError {
+        // Reported as a capacity error: it stops the parse, and the caller
+        // maps any failure to InvalidUrl.
+        CapacityError {
+            capacity: self.src.len(),
+            needed,
+        }
+    }
+}
+
+impl Buffer for Shadow<'_> {
+    fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.src[..self.len]).unwrap_or("")
+    }
+}
+
+impl Storage for Shadow<'_> {
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        let end = self.len + s.len();
+        if self.src.get(self.len..end) == Some(s.as_bytes()) {
+            self.len = end;
+            Ok(())
+        } else {
+            Err(self.mismatch(end))
+        }
+    }
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+    fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+        let Range { start, end } = range;
+        if start > end || end > self.len {
+            return Ok(());
+        }
+        // New contents: src[..start] + with + src[end..len]; a prefix of src?
+        let mid = start + with.len();
+        let new_len = mid + (self.len - end);
+        let same = self.src.get(start..mid) == Some(with.as_bytes())
+            && self.src.get(mid..new_len) == self.src.get(end..self.len);
+        if same {
+            self.len = new_len;
+            Ok(())
+        } else {
+            Err(self.mismatch(new_len))
+        }
+    }
+    fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+        let len = self.len;
+        if at >= tail || tail >= len {
+            return Ok(());
+        }
+        // New contents: src[..at] + src[tail..len] + src[at..tail].
+        let moved = len - tail;
+        let same = self.src.get(at..at + moved) == self.src.get(tail..len)
+            && self.src.get(at + moved..len) == self.src.get(at..tail);
+        if same {
+            Ok(())
+        } else {
+            Err(self.mismatch(len))
+        }
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// The caller's buffer as url-core storage, holding an existing URL.
+///
+/// Setters need a `Url<S>` over the buffer that already holds the URL.
+/// [`Url::to_storage`] gives one with the URL's offsets, but would copy the
+/// serialization onto itself; this storage lets the copy be a no-op: it is
+/// created *detached* (it only counts the bytes pushed), receives the copy,
+/// and is then *attached* to the buffer, which holds exactly those bytes.
+/// The `OnceCell` lets the attach happen through the shared reference
+/// `Url::storage` gives, without `unsafe`.
+struct Reattach<'a> {
+    buf: OnceCell<&'a mut [u8]>,
+    len: usize,
+}
+
+impl<'a> Reattach<'a> {
+    fn detached() -> Self {
+        Reattach {
+            buf: OnceCell::new(),
+            len: 0,
+        }
+    }
+
+    /// An empty storage over `buf` (for a new parse).
+    fn attached(buf: &'a mut [u8]) -> Self {
+        Reattach {
+            buf: OnceCell::from(buf),
+            len: 0,
+        }
+    }
+
+    /// Attaches the buffer (once). Its first `len` bytes must be what was
+    /// pushed while detached.
+    fn attach(&self, buf: &'a mut [u8]) -> bool {
+        buf.len() >= self.len && self.buf.set(buf).is_ok()
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match self.buf.get() {
+            Some(b) => b.get(..self.len).unwrap_or(&[]),
+            None => &[],
+        }
+    }
+
+    fn capacity(&self) -> usize {
+        self.buf.get().map_or(0, |b| b.len())
+    }
+
+    fn overflow(&self, needed: usize) -> CapacityError {
+        CapacityError {
+            capacity: self.capacity(),
+            needed,
+        }
+    }
+}
+
+impl Buffer for Reattach<'_> {
+    fn as_str(&self) -> &str {
+        // Only ASCII is ever stored (url-core's storage contract).
+        core::str::from_utf8(self.bytes()).unwrap_or("")
+    }
+    fn slice(&self, range: Range<usize>) -> &str {
+        self.bytes()
+            .get(range)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .unwrap_or("")
+    }
+}
+
+impl Storage for Reattach<'_> {
+    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
+        let end = self.len + s.len();
+        match self.buf.get_mut() {
+            // Detached: the bytes are already in the buffer (see the type
+            // docs); only count them.
+            None => {
+                self.len = end;
+                Ok(())
+            }
+            Some(buf) => match buf.get_mut(self.len..end) {
+                Some(dst) => {
+                    dst.copy_from_slice(s.as_bytes());
+                    self.len = end;
+                    Ok(())
+                }
+                None => Err(self.overflow(end)),
+            },
+        }
+    }
+    fn truncate(&mut self, len: usize) {
+        if len < self.len {
+            self.len = len;
+        }
+    }
+    fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
+        let Range { start, end } = range;
+        if start > end || end > self.len {
+            return Ok(());
+        }
+        let new_len = self.len - (end - start) + with.len();
+        if new_len > self.capacity() {
+            return Err(self.overflow(new_len));
+        }
+        let len = self.len;
+        if let Some(buf) = self.buf.get_mut() {
+            buf.copy_within(end..len, start + with.len());
+            buf[start..start + with.len()].copy_from_slice(with.as_bytes());
+        }
+        self.len = new_len;
+        Ok(())
+    }
+    fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
+        let len = self.len;
+        if at < tail && tail < len {
+            if let Some(buf) = self.buf.get_mut() {
+                buf[at..len].rotate_right(len - tail);
+            }
+        }
+        Ok(())
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Which setter (the URL API's attributes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attr {
+    /// `href`
+    Href,
+    /// `protocol`
+    Protocol,
+    /// `username`
+    Username,
+    /// `password`
+    Password,
+    /// `host`
+    Host,
+    /// `hostname`
+    Hostname,
+    /// `port`
+    Port,
+    /// `pathname`
+    Pathname,
+    /// `search`
+    Search,
+    /// `hash`
+    Hash,
+}
+
+/// A setter over slices: `buf[..len]` holds a URL this library produced;
+/// sets `attr` to `value` in place. Returns the new components and whether
+/// the standard said to ignore the value (then the URL is unchanged). On
+/// failure the buffer still holds the old URL.
+pub fn set(
+    buf: &mut [u8],
+    len: usize,
+    attr: Attr,
+    value: &[u8],
+) -> Result<(WeburlComponents, Option<WeburlError>), Failure> {
+    let value = utf8(value)?;
+    let mut url = reattach(buf, len)?;
+    let result = match attr {
+        Attr::Href => url.set_href(value),
+        Attr::Protocol => url.set_protocol(value),
+        Attr::Username => url.set_username(value),
+        Attr::Password => url.set_password(value),
+        Attr::Host => url.set_host(value),
+        Attr::Hostname => url.set_hostname(value),
+        Attr::Port => url.set_port(value),
+        Attr::Pathname => url.set_pathname(value),
+        Attr::Search => url.set_search(value),
+        Attr::Hash => url.set_hash(value),
+    };
+    let ignored = match result {
+        Ok(SetOutcome::Changed) => None,
+        Ok(SetOutcome::Ignored(why)) => Some(ignored_details(why)),
+        // SetOutcome may gain variants: nothing changed that we know of.
+        Ok(_) => None,
+        Err(SetError { error, .. }) => return Err(error.into()),
+    };
+    fits_u32(url.href().len())?;
+    Ok((components(&url), ignored))
+}
+
+fn ignored_details(why: url_core::Ignored) -> WeburlError {
+    let mut e = WeburlError::none();
+    match why {
+        url_core::Ignored::InvalidHost(v) | url_core::Ignored::InvalidPort(v) => {
+            e.validation_error = WeburlStr::of(v.name());
+        }
+        _ => {}
+    }
+    e
+}
+
+/// `weburl_domain_to_ascii` over slices: the URL Standard's *domain to
+/// ASCII* (url.bs §3.3) of `domain` into `out`; returns the length.
+///
+/// Without the `idna` feature only what needs no IDNA tables is answered:
+/// an ASCII domain with `be_strict` false (lowercased, then checked for
+/// forbidden domain code points); anything else is
+/// [`WeburlStatus::IdnaUnavailable`].
+pub fn domain_to_ascii(domain: &[u8], be_strict: bool, out: &mut [u8]) -> Result<usize, Failure> {
+    let domain = utf8(domain)?;
+    // The parser's storage type: IDNA is instantiated once.
+    let mut storage = Reattach::attached(out);
+    domain_to_ascii_into(domain, be_strict, &mut storage)?;
+    Ok(storage.len())
+}
+
+#[cfg(feature = "idna")]
+fn domain_to_ascii_into(
+    domain: &str,
+    be_strict: bool,
+    out: &mut Reattach<'_>,
+) -> Result<(), Failure> {
+    use url_core::idna::IdnaError;
+    url_core::idna::domain_to_ascii(domain, be_strict, out).map_err(|e| match e {
+        IdnaError::Capacity(c) => Failure::capacity(c.needed),
+        _ => Failure::bare(WeburlStatus::Invalid),
+    })
+}
+
+#[cfg(not(feature = "idna"))]
+fn domain_to_ascii_into(
+    domain: &str,
+    be_strict: bool,
+    out: &mut Reattach<'_>,
+) -> Result<(), Failure> {
+    if be_strict || !domain.is_ascii() {
+        return Err(Failure::bare(WeburlStatus::IdnaUnavailable));
+    }
+    let bytes = domain.as_bytes();
+    if bytes.is_empty()
+        || bytes
+            .iter()
+            .any(|&b| url_core::is_forbidden_domain_code_point(b.to_ascii_lowercase()))
+    {
+        return Err(Failure::bare(WeburlStatus::Invalid));
+    }
+    let mut chunk = [0u8; 64];
+    for part in bytes.chunks(chunk.len()) {
+        let dst = &mut chunk[..part.len()];
+        dst.copy_from_slice(part);
+        dst.make_ascii_lowercase();
+        out.push_str(core::str::from_utf8(dst).unwrap_or(""))?;
+    }
+    Ok(())
+}
