@@ -41,11 +41,16 @@ mod input;
 mod origin;
 mod parser;
 pub mod percent_encode;
+#[cfg(feature = "psl")]
+pub mod public_suffix;
+#[cfg(feature = "render")]
+pub mod render;
 pub mod setters;
 mod storage;
 mod url;
 pub mod validation;
 mod writer;
+pub mod writing;
 
 pub use error::ParseError;
 pub use host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};

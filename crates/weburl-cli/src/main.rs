@@ -56,10 +56,25 @@ USAGE:
       Run one setter on URL and print the components as parse does. Exit
       status 1 if URL does not parse.
 
-  weburl check [--base URL] URL
+  weburl check [--base URL] [--json] URL
       List the validation errors the parser reports: the input, then one line
       per error with a caret under its position, its name and byte offset.
       Exit status 0 if there are none, 1 if there are any or the URL fails.
+      With --json, print one JSON object instead:
+        {\"input\":…, \"base\":string|null, \"href\":string|null,
+         \"failure\":{\"type\":…,\"position\":n}|null,
+         \"errors\":[{\"type\":…,\"position\":n,\"component\":…},…],
+         \"valid\":bool}
+      (key order not significant; \"valid\": a valid URL string per url.bs
+      §4.3, i.e. no validation error and the URL-writing grammar holds;
+      same exit status as without --json).
+
+  weburl display [--base URL] [--max N] [--host-only] URL
+      Print URL as shown to a person making a trust decision (url.bs §4.8):
+      no credentials, Unicode host labels unless spoofable (mixed scripts,
+      failing ToUnicode), safe percent-decoding, and with --max N elided to
+      N characters while always showing the registrable domain. Exit status
+      1 if URL does not parse.
 
   weburl --help | -h
       This text.
@@ -94,6 +109,7 @@ fn main() -> ExitCode {
         Some("parse") => cmd_parse(&args[1..]),
         Some("set") => cmd_set(&args[1..]),
         Some("check") => cmd_check(&args[1..]),
+        Some("display") => cmd_display(&args[1..]),
         Some(other) => usage_error(&format!("unknown command {other:?}")),
         None => usage_error("no command given"),
     }
@@ -104,16 +120,43 @@ fn usage_error(msg: &str) -> ExitCode {
     ExitCode::from(USAGE_ERROR)
 }
 
-/// Options shared by `parse` and `check`.
+/// Options shared by `parse`, `check` and `display`.
 #[derive(Default)]
 struct Opts {
     base: Option<String>,
     jsonl: bool,
+    json: bool,
+    max: Option<usize>,
+    host_only: bool,
     help: bool,
     urls: Vec<String>,
 }
 
+/// Which command-specific options a command accepts.
+#[derive(Clone, Copy, Default)]
+struct Allow {
+    jsonl: bool,
+    json: bool,
+    display: bool,
+}
+
 fn parse_opts(args: &[String], allow_jsonl: bool) -> Result<Opts, String> {
+    parse_opts_with(
+        args,
+        Allow {
+            jsonl: allow_jsonl,
+            ..Allow::default()
+        },
+    )
+}
+
+fn parse_max(value: &str) -> Result<usize, String> {
+    value
+        .parse()
+        .map_err(|_| format!("--max needs a number of characters, not {value:?}"))
+}
+
+fn parse_opts_with(args: &[String], allow: Allow) -> Result<Opts, String> {
     let mut opts = Opts::default();
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
@@ -123,7 +166,16 @@ fn parse_opts(args: &[String], allow_jsonl: bool) -> Result<Opts, String> {
                 break;
             }
             "--help" | "-h" => opts.help = true,
-            "--jsonl" if allow_jsonl => opts.jsonl = true,
+            "--jsonl" if allow.jsonl => opts.jsonl = true,
+            "--json" if allow.json => opts.json = true,
+            "--host-only" if allow.display => opts.host_only = true,
+            "--max" if allow.display => match iter.next() {
+                Some(n) => opts.max = Some(parse_max(n)?),
+                None => return Err("--max needs a number".into()),
+            },
+            s if allow.display && s.starts_with("--max=") => {
+                opts.max = Some(parse_max(&s["--max=".len()..])?);
+            }
             "--base" => match iter.next() {
                 Some(b) if opts.base.is_none() => opts.base = Some(b.clone()),
                 Some(_) => return Err("--base given twice".into()),
@@ -518,7 +570,11 @@ fn replace_lone_surrogates(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 }
 
 fn cmd_check(args: &[String]) -> ExitCode {
-    let opts = match parse_opts(args, false) {
+    let allow = Allow {
+        json: true,
+        ..Allow::default()
+    };
+    let opts = match parse_opts_with(args, allow) {
         Ok(o) => o,
         Err(e) => return usage_error(&e),
     };
@@ -534,6 +590,23 @@ fn cmd_check(args: &[String]) -> ExitCode {
         Err(code) => return code,
     };
     let (result, errors) = Url::parse_with_validation(input, base.as_ref());
+    if opts.json {
+        let valid = result.is_ok()
+            && errors.is_empty()
+            && url_core::writing::writing_rules_hold(
+                input,
+                base.as_ref().map(|b| b.as_url_core().as_url_ref()).as_ref(),
+            );
+        println!(
+            "{}",
+            check_json(input, opts.base.as_deref(), &result, &errors, valid)
+        );
+        return if result.is_ok() && errors.is_empty() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        };
+    }
     print!("{}", render_check(input, &errors));
     match result {
         Ok(url) if errors.is_empty() => {
@@ -550,6 +623,80 @@ fn cmd_check(args: &[String]) -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `check --json`: one JSON object (see `USAGE`).
+fn check_json(
+    input: &str,
+    base: Option<&str>,
+    result: &Result<Url, ParseError>,
+    errors: &[(ValidationError, usize)],
+    valid: bool,
+) -> String {
+    let list: Vec<Value> = errors
+        .iter()
+        .map(|&(e, pos)| {
+            serde_json::json!({
+                "type": e.name(),
+                "position": pos,
+                "component": format!("{:?}", e.component()).to_lowercase(),
+            })
+        })
+        .collect();
+    let (href, failure) = match result {
+        Ok(url) => (Value::from(url.href()), Value::Null),
+        Err(ParseError::Invalid { error, position }) => (
+            Value::Null,
+            serde_json::json!({"type": error.name(), "position": position}),
+        ),
+        Err(e) => (
+            Value::Null,
+            serde_json::json!({"type": Value::Null, "message": e.to_string()}),
+        ),
+    };
+    serde_json::json!({
+        "input": input,
+        "base": base,
+        "href": href,
+        "failure": failure,
+        "errors": list,
+        "valid": valid,
+    })
+    .to_string()
+}
+
+fn cmd_display(args: &[String]) -> ExitCode {
+    let allow = Allow {
+        display: true,
+        ..Allow::default()
+    };
+    let opts = match parse_opts_with(args, allow) {
+        Ok(o) => o,
+        Err(e) => return usage_error(&e),
+    };
+    if opts.help {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let [input] = opts.urls.as_slice() else {
+        return usage_error("display needs exactly one URL");
+    };
+    let base = match parse_base(opts.base.as_deref()) {
+        Ok(b) => b,
+        Err(code) => return code,
+    };
+    let url = match parse_against(input, base.as_ref()) {
+        Ok(u) => u,
+        Err(e) => {
+            eprintln!("weburl: cannot parse {input:?}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut options = weburl::render::RenderOptions::default();
+    options.max_width = opts.max;
+    options.host_only = opts.host_only;
+    println!("{}", weburl::render::display_with(&url, &options));
+    ExitCode::SUCCESS
 }
 
 /// The input (control characters shown as visible symbols so columns line

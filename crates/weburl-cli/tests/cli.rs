@@ -242,3 +242,93 @@ fn set_with_operands_prints_components() {
     let o = weburl(&["--help"], "");
     assert!(stdout(&o).contains("weburl set --jsonl"));
 }
+
+#[test]
+fn check_json_lists_errors_and_validity() {
+    let o = weburl(&["check", "--json", "https://u@example.org\\x"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["input"], "https://u@example.org\\x");
+    assert_eq!(v["href"], "https://u@example.org/x");
+    assert_eq!(v["failure"], serde_json::Value::Null);
+    assert_eq!(v["valid"], false);
+    let errors = v["errors"].as_array().unwrap();
+    assert_eq!(errors.len(), 2);
+    assert_eq!(errors[0]["type"], "invalid-credentials");
+    assert_eq!(errors[0]["position"], 9);
+    assert_eq!(errors[0]["component"], "credentials");
+    assert_eq!(errors[1]["type"], "invalid-reverse-solidus");
+    assert_eq!(errors[1]["position"], 21);
+
+    let o = weburl(&["check", "--json", "https://example.org:99999/"], "");
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["href"], serde_json::Value::Null);
+    assert_eq!(v["failure"]["type"], "port-out-of-range");
+    assert_eq!(v["failure"]["position"], 20);
+
+    let o = weburl(
+        &[
+            "check",
+            "--json",
+            "--base",
+            "https://example.org/a/",
+            "../b?c#d",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["base"], "https://example.org/a/");
+    assert_eq!(v["errors"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn display_renders_for_trust_decisions() {
+    let o = weburl(
+        &["display", "https://examplecorp.com@attacker.example/"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "https://attacker.example/\n");
+
+    let o = weburl(&["display", "https://xn--pple-43d.com/caf%C3%A9"], "");
+    assert_eq!(stdout(&o), "https://xn--pple-43d.com/café\n");
+
+    let o = weburl(
+        &[
+            "display",
+            "--max",
+            "21",
+            "https://examplecorp.com.evil.com/",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), "https://…com.evil.com\n");
+    let o = weburl(
+        &["display", "--max=21", "https://examplecorp.com.evil.com/"],
+        "",
+    );
+    assert_eq!(stdout(&o), "https://…com.evil.com\n");
+
+    let o = weburl(
+        &[
+            "display",
+            "--host-only",
+            "https://xn--bcher-kva.example/x?y",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&o), "https://bücher.example\n");
+
+    let o = weburl(&["display", "http://[::1"], "");
+    assert_eq!(o.status.code(), Some(1));
+    for bad in [
+        &["display"][..],
+        &["display", "--max", "x", "u:"],
+        &["display", "--max"],
+    ] {
+        assert_eq!(weburl(bad, "").status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -52,6 +52,10 @@ mod encoding;
 #[cfg(feature = "alloc")]
 mod origin;
 #[cfg(feature = "alloc")]
+pub mod psl;
+#[cfg(feature = "alloc")]
+pub mod render;
+#[cfg(feature = "alloc")]
 mod search_params;
 #[cfg(feature = "serde")]
 mod serde_impl;
