@@ -41,7 +41,8 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         if ipv4::ends_in_a_number(raw) {
             // Serialize an IPv4 host straight from the input: writing the raw
             // text first could need more room than the final URL.
-            let addr = ipv4::parse_ipv4(raw, &mut |_| {}).map_err(|e| invalid(e, pos))?;
+            let addr = ipv4::parse_ipv4(raw, &mut |_, _| {})
+                .map_err(|(e, k)| invalid(e, input.pos(start + k)))?;
             let mut text = [0u8; 15];
             let n = ipv4::serialize_ipv4(addr, &mut text);
             w.push_ascii(&text[..n])?;
@@ -61,8 +62,10 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             w.push_span(start, end)?;
         }
     } else {
-        if V::ENABLED && contains_percent_encoded_byte(input, start, end) {
-            sink.report(ValidationError::DomainPercentEncoded, pos);
+        if V::ENABLED {
+            if let Some(k) = first_percent_encoded_byte(input, start, end) {
+                sink.report(ValidationError::DomainPercentEncoded, input.pos(k));
+            }
         }
         // "UTF-8 decode without BOM" would yield U+FFFD, which the domain
         // parser rejects: fail early instead (the standard allows this).
@@ -95,8 +98,11 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         return Err(invalid(ValidationError::DomainToAscii, pos));
     }
     if ipv4::ends_in_a_number(host) {
-        let addr =
-            ipv4::parse_ipv4(host, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
+        // Offsets into the written host map to the input when it was copied
+        // as is; after percent-decoding, to the host's start.
+        let at = |k: usize| if simple { input.pos(start + k) } else { pos };
+        let addr = ipv4::parse_ipv4(host, &mut |e, k| sink.report(e, at(k)))
+            .map_err(|(e, k)| invalid(e, at(k)))?;
         let mut text = [0u8; 15];
         let n = ipv4::serialize_ipv4(addr, &mut text);
         w.truncate(host_start);
@@ -156,8 +162,9 @@ fn percent_byte_at(input: &Input<'_>, i: usize, end: usize) -> Option<(u8, usize
     Some((hex_value(h?)? << 4 | hex_value(l?)?, li + 1))
 }
 
-fn contains_percent_encoded_byte(input: &Input<'_>, start: usize, end: usize) -> bool {
-    (start..end).any(|i| input.bytes[i] == b'%' && percent_byte_at(input, i, end).is_some())
+/// Index of the first percent-encoded byte (its `%`), if any.
+fn first_percent_encoded_byte(input: &Input<'_>, start: usize, end: usize) -> Option<usize> {
+    (start..end).find(|&i| input.bytes[i] == b'%' && percent_byte_at(input, i, end).is_some())
 }
 
 /// Appends the percent-decoding of the host (ASCII lowercased). Returns

@@ -59,54 +59,60 @@ fn parse_ipv4_number(mut input: &[u8]) -> Option<(u64, bool)> {
     Some((value, validation_error))
 }
 
-/// The IPv4 parser. Reports validation errors through `report`.
+/// The IPv4 parser. Reports validation errors through `report` with the
+/// offset (into `input`) of the part at fault, or 0 for errors about the
+/// whole address; a failure carries the same pair.
 pub(crate) fn parse_ipv4(
     input: &[u8],
-    report: &mut impl FnMut(ValidationError),
-) -> Result<u32, ValidationError> {
+    report: &mut impl FnMut(ValidationError, usize),
+) -> Result<u32, (ValidationError, usize)> {
     let mut input = input;
     if input.last() == Some(&b'.') {
-        report(ValidationError::Ipv4EmptyPart);
+        report(ValidationError::Ipv4EmptyPart, input.len() - 1);
         if input.len() > 1 {
             input = &input[..input.len() - 1];
         }
     }
     let count = input.split(|&b| b == b'.').count();
     if count < 4 {
-        report(ValidationError::Ipv4TooFewParts);
+        report(ValidationError::Ipv4TooFewParts, 0);
     }
     if count > 4 {
-        report(ValidationError::Ipv4TooManyParts);
-        return Err(ValidationError::Ipv4TooManyParts);
+        report(ValidationError::Ipv4TooManyParts, 0);
+        return Err((ValidationError::Ipv4TooManyParts, 0));
     }
     let mut numbers = [0u64; 4];
+    let mut starts = [0usize; 4];
+    let mut at = 0;
     for (i, part) in input.split(|&b| b == b'.').enumerate() {
+        starts[i] = at;
         match parse_ipv4_number(part) {
             None => {
-                report(ValidationError::Ipv4NonNumericPart);
-                return Err(ValidationError::Ipv4NonNumericPart);
+                report(ValidationError::Ipv4NonNumericPart, at);
+                return Err((ValidationError::Ipv4NonNumericPart, at));
             }
             Some((n, flag)) => {
                 if flag {
-                    report(ValidationError::Ipv4NonDecimalPart);
+                    report(ValidationError::Ipv4NonDecimalPart, at);
                 }
                 numbers[i] = n;
             }
         }
+        at += part.len() + 1;
     }
     let numbers = &numbers[..count];
-    if numbers.iter().any(|&n| n > 255) {
-        report(ValidationError::Ipv4OutOfRangePart);
+    if let Some(k) = numbers.iter().position(|&n| n > 255) {
+        report(ValidationError::Ipv4OutOfRangePart, starts[k]);
     }
     let (last, init) = match numbers.split_last() {
         Some(x) => x,
-        None => return Err(ValidationError::Ipv4NonNumericPart),
+        None => return Err((ValidationError::Ipv4NonNumericPart, 0)),
     };
-    if init.iter().any(|&n| n > 255) {
-        return Err(ValidationError::Ipv4OutOfRangePart);
+    if let Some(k) = init.iter().position(|&n| n > 255) {
+        return Err((ValidationError::Ipv4OutOfRangePart, starts[k]));
     }
     if *last >= 256u64.pow(5 - count as u32) {
-        return Err(ValidationError::Ipv4OutOfRangePart);
+        return Err((ValidationError::Ipv4OutOfRangePart, starts[count - 1]));
     }
     let mut ipv4 = *last;
     for (counter, &n) in init.iter().enumerate() {
@@ -144,7 +150,7 @@ mod tests {
     use std::prelude::rust_2021::*;
 
     fn p(s: &str) -> Result<u32, ValidationError> {
-        parse_ipv4(s.as_bytes(), &mut |_| {})
+        parse_ipv4(s.as_bytes(), &mut |_, _| {}).map_err(|(e, _)| e)
     }
 
     #[test]

@@ -22,6 +22,12 @@ impl Pointer<'_> {
         self.settle();
         self.bytes.get(self.i).copied()
     }
+    /// The index of the current code point (tab/newline skipped).
+    #[inline]
+    fn at(&mut self) -> usize {
+        self.settle();
+        self.i
+    }
     #[inline]
     fn advance(&mut self) {
         self.settle();
@@ -31,18 +37,24 @@ impl Pointer<'_> {
 
 #[inline]
 fn fail<T>(
-    report: &mut impl FnMut(ValidationError),
+    report: &mut impl FnMut(ValidationError, usize),
     e: ValidationError,
-) -> Result<T, ValidationError> {
-    report(e);
-    Err(e)
+    at: usize,
+) -> Result<T, (ValidationError, usize)> {
+    report(e, at);
+    Err((e, at))
 }
 
-/// The IPv6 parser, over the text between the brackets.
+/// Offset meaning "the whole address" (errors about the host as a whole are
+/// reported at the host's start).
+pub(crate) const WHOLE: usize = usize::MAX;
+
+/// The IPv6 parser, over the text between the brackets. Errors carry the
+/// offset (into `input`) of the code point, or IPv4 part or piece, at fault.
 pub(crate) fn parse_ipv6(
     input: &[u8],
-    report: &mut impl FnMut(ValidationError),
-) -> Result<[u16; 8], ValidationError> {
+    report: &mut impl FnMut(ValidationError, usize),
+) -> Result<[u16; 8], (ValidationError, usize)> {
     use ValidationError::*;
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
@@ -56,7 +68,7 @@ pub(crate) fn parse_ipv6(
         };
         q.advance();
         if q.c() != Some(b':') {
-            return fail(report, Ipv6InvalidCompression);
+            return fail(report, Ipv6InvalidCompression, p.at());
         }
         p = q;
         p.advance();
@@ -65,11 +77,11 @@ pub(crate) fn parse_ipv6(
     }
     while let Some(c) = p.c() {
         if piece_index == 8 {
-            return fail(report, Ipv6TooManyPieces);
+            return fail(report, Ipv6TooManyPieces, p.at());
         }
         if c == b':' {
             if compress.is_some() {
-                return fail(report, Ipv6MultipleCompression);
+                return fail(report, Ipv6MultipleCompression, p.at());
             }
             p.advance();
             piece_index += 1;
@@ -78,7 +90,7 @@ pub(crate) fn parse_ipv6(
         }
         let mut value: u32 = 0;
         let mut length = 0;
-        let piece_start = p.i;
+        let piece_start = p.at();
         while length < 4 {
             match p.c().and_then(crate::percent_encode::hex_value) {
                 Some(d) => {
@@ -92,35 +104,37 @@ pub(crate) fn parse_ipv6(
         match p.c() {
             Some(b'.') => {
                 if length == 0 {
-                    return fail(report, Ipv4InIpv6InvalidCodePoint);
+                    return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
                 }
                 // "Decrease pointer by length."
                 p.i = piece_start;
                 if piece_index > 6 {
-                    return fail(report, Ipv4InIpv6TooManyPieces);
+                    return fail(report, Ipv4InIpv6TooManyPieces, p.at());
                 }
                 let mut numbers_seen = 0;
                 while p.c().is_some() {
                     let mut ipv4_piece: Option<u32> = None;
+                    let mut part_start = p.at();
                     if numbers_seen > 0 {
                         if p.c() == Some(b'.') && numbers_seen < 4 {
                             p.advance();
+                            part_start = p.at();
                         } else {
-                            return fail(report, Ipv4InIpv6InvalidCodePoint);
+                            return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
                         }
                     }
                     if !p.c().is_some_and(|c| c.is_ascii_digit()) {
-                        return fail(report, Ipv4InIpv6InvalidCodePoint);
+                        return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
                     }
                     while let Some(d @ b'0'..=b'9') = p.c() {
                         let number = (d - b'0') as u32;
                         ipv4_piece = match ipv4_piece {
                             None => Some(number),
-                            Some(0) => return fail(report, Ipv4InIpv6InvalidCodePoint),
+                            Some(0) => return fail(report, Ipv4InIpv6InvalidCodePoint, p.at()),
                             Some(v) => Some(v * 10 + number),
                         };
                         if ipv4_piece.unwrap_or(0) > 255 {
-                            return fail(report, Ipv4InIpv6OutOfRangePart);
+                            return fail(report, Ipv4InIpv6OutOfRangePart, part_start);
                         }
                         p.advance();
                     }
@@ -132,21 +146,21 @@ pub(crate) fn parse_ipv6(
                     }
                 }
                 if numbers_seen != 4 {
-                    return fail(report, Ipv4InIpv6TooFewParts);
+                    return fail(report, Ipv4InIpv6TooFewParts, WHOLE);
                 }
                 break;
             }
             Some(b':') => {
                 p.advance();
                 if p.c().is_none() {
-                    return fail(report, Ipv6InvalidCodePoint);
+                    return fail(report, Ipv6InvalidCodePoint, p.at());
                 }
             }
-            Some(_) => return fail(report, Ipv6InvalidCodePoint),
+            Some(_) => return fail(report, Ipv6InvalidCodePoint, p.at()),
             None => {}
         }
         if length > 1 && value < (1u32 << (4 * (length - 1))) {
-            report(Ipv6PieceLeadingZero);
+            report(Ipv6PieceLeadingZero, piece_start);
         }
         address[piece_index] = value as u16;
         piece_index += 1;
@@ -160,7 +174,7 @@ pub(crate) fn parse_ipv6(
             swaps -= 1;
         }
     } else if piece_index != 8 {
-        return fail(report, Ipv6TooFewPieces);
+        return fail(report, Ipv6TooFewPieces, WHOLE);
     }
     Ok(address)
 }
@@ -225,7 +239,7 @@ mod tests {
     use std::prelude::rust_2021::*;
 
     fn roundtrip(s: &str) -> Result<&'static str, ValidationError> {
-        let a = parse_ipv6(s.as_bytes(), &mut |_| {})?;
+        let a = parse_ipv6(s.as_bytes(), &mut |_, _| {}).map_err(|(e, _)| e)?;
         let mut out = [0u8; 40];
         let n = serialize_ipv6(&a, &mut out);
         Ok(Box::leak(

@@ -71,8 +71,17 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         }
         let inner_start = input.skip_ws(start) + 1;
         let inner = &input.bytes[inner_start..last_i.unwrap_or(inner_start)];
-        let addr =
-            ipv6::parse_ipv6(inner, &mut |e| sink.report(e, pos)).map_err(|e| invalid(e, pos))?;
+        // Offsets into `inner` map straight to the input (tab/newline
+        // included); errors about the whole address go to the host's start.
+        let at = |k: usize| {
+            if k == ipv6::WHOLE {
+                pos
+            } else {
+                input.pos(inner_start + k)
+            }
+        };
+        let addr = ipv6::parse_ipv6(inner, &mut |e, k| sink.report(e, at(k)))
+            .map_err(|(e, k)| invalid(e, at(k)))?;
         let mut text = [0u8; 40];
         let n = ipv6::serialize_ipv6(&addr, &mut text);
         w.push_byte(b'[')?;
