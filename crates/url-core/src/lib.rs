@@ -18,12 +18,16 @@
 //! ```
 //!
 //! Module map (each next to its section of url.bs): [`percent_encode`] §1.3,
-//! [`encoding`] §1.3 (legacy query encodings), `host` §3, [`idna`] §3.3,
-//! `parser` §4.4 (and `fast`, its canonical-input fast path), `url` §4.1 and
-//! the §6.1 getters, [`setters`] §6.1, `origin` §4.7, [`form_urlencoded`] §5,
-//! [`validation`] §1.1.
+//! [`encoding`] §1.3 (legacy query encodings), `host` §3, `public_suffix`
+//! §3.2 (feature `psl`), [`idna`] §3.3, [`writing`] §4.3, `parser` §4.4 (and
+//! `fast`, its canonical-input fast path), `url` §4.1 and the §6.1 getters,
+//! [`setters`] §6.1, `origin` §4.7, `render` §4.8 (feature `render`),
+//! [`form_urlencoded`] §5, [`validation`] §1.1.
 //!
-//! Features: `idna` (default; non-ASCII domains), `heapless`, `alloc`.
+//! Features: `idna` (default; non-ASCII domains), `psl` (default; public
+//! suffixes and same site), `render` (default; URL rendering), `heapless`,
+//! `alloc`. Firmware that only parses can turn the defaults off: tables a
+//! build does not call are not linked.
 #![no_std]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
