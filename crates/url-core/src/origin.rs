@@ -107,6 +107,24 @@ impl Origin<'_> {
     }
 }
 
+impl Origin<'_> {
+    /// Same origin-domain (HTML). An origin's domain is set only through
+    /// `document.domain`, never for an origin derived from a URL, so for
+    /// these origins it is null and same origin-domain equals same origin;
+    /// opaque origins are never same origin-domain here (see the type docs).
+    ///
+    /// ```
+    /// use url_core::{SliceStorage, Url};
+    /// let a = Url::parse_borrowed("https://example.com/a").unwrap();
+    /// let mut buf = [0u8; 64];
+    /// let b = Url::parse_into("https://EXAMPLE.com:443/b", SliceStorage::new(&mut buf)).unwrap();
+    /// assert!(a.origin().same_origin_domain(&b.origin()));
+    /// ```
+    pub fn same_origin_domain(&self, other: &Origin<'_>) -> bool {
+        self.same_origin(other)
+    }
+}
+
 impl PartialEq for Origin<'_> {
     fn eq(&self, other: &Self) -> bool {
         self.same_origin(other)
