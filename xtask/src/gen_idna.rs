@@ -160,6 +160,9 @@ struct Trie {
     width: usize,
     shift1: u32,
     shift2: u32,
+    /// Level-1 entries `gap.0..gap.1` (the longest run of one block,
+    /// `gap.2`) are not stored.
+    gap: (usize, usize, u16),
     l1: Vec<u16>,
     l2: Vec<u16>,
     values: Vec<u16>,
@@ -174,23 +177,47 @@ impl Trie {
 
     fn get(&self, cp: u32) -> u16 {
         let per_l2 = 1usize << (self.shift1 - self.shift2);
-        let i1 = self.l1[(cp >> self.shift1) as usize] as usize;
+        let i = (cp >> self.shift1) as usize;
+        let i1 = if i < self.gap.0 {
+            self.l1[i]
+        } else if i < self.gap.1 {
+            self.gap.2
+        } else {
+            self.l1[i - (self.gap.1 - self.gap.0)]
+        } as usize;
         let i2 = self.l2[i1 * per_l2 + ((cp >> self.shift2) as usize & (per_l2 - 1))] as usize;
-        self.values[(i2 << self.shift2) + (cp as usize & ((1 << self.shift2) - 1))]
+        self.values[i2 + (cp as usize & ((1 << self.shift2) - 1))]
     }
 }
 
 fn build_trie(values: &[u16], shift1: u32, shift2: u32) -> Trie {
     let block = 1usize << shift2;
+    // Level-3 blocks may overlap (a block is stored only when it is not
+    // already a substring of the values; one that starts with the values'
+    // tail shares it): level 2 holds offsets into the values.
     let mut blocks: HashMap<&[u16], u16> = HashMap::new();
-    let mut out_values = Vec::new();
+    let mut out_values: Vec<u16> = Vec::new();
     let mut block_ids = Vec::new();
     for chunk in values.chunks(block) {
-        let next = (out_values.len() / block) as u16;
-        let id = *blocks.entry(chunk).or_insert_with(|| {
-            out_values.extend_from_slice(chunk);
-            next
-        });
+        let id = match blocks.get(chunk) {
+            Some(&id) => id,
+            None => {
+                let at = match out_values.windows(block).position(|w| w == chunk) {
+                    Some(at) => at,
+                    None => {
+                        let shared = (1..block)
+                            .rev()
+                            .find(|&k| out_values.ends_with(&chunk[..k]))
+                            .unwrap_or(0);
+                        out_values.extend_from_slice(&chunk[shared..]);
+                        out_values.len() - block
+                    }
+                };
+                let id = u16::try_from(at).expect("level-3 offsets fit in u16");
+                blocks.insert(chunk, id);
+                id
+            }
+        };
         block_ids.push(id);
     }
     let per_l2 = 1usize << (shift1 - shift2);
@@ -205,10 +232,22 @@ fn build_trie(values: &[u16], shift1: u32, shift2: u32) -> Trie {
         });
         l1.push(id);
     }
+    // The longest run of equal level-1 entries is left out.
+    let mut gap = (0, 0, 0);
+    let mut i = 0;
+    while i < l1.len() {
+        let j = i + l1[i..].iter().take_while(|&&x| x == l1[i]).count();
+        if j - i > gap.1 - gap.0 {
+            gap = (i, j, l1[i]);
+        }
+        i = j;
+    }
+    l1.drain(gap.0..gap.1);
     let t = Trie {
         width: width(&out_values),
         shift1,
         shift2,
+        gap,
         l1,
         l2,
         values: out_values,
@@ -231,7 +270,7 @@ fn width(v: &[u16]) -> usize {
 fn best_trie(values: &[u16]) -> Trie {
     let mut best: Option<Trie> = None;
     for shift1 in [8, 9, 10, 11, 12, 13] {
-        for shift2 in [3, 4, 5, 6] {
+        for shift2 in [2, 3, 4, 5, 6] {
             let t = build_trie(values, shift1, shift2);
             if best.as_ref().is_none_or(|b| t.bytes() < b.bytes()) {
                 best = Some(t);
@@ -241,9 +280,10 @@ fn best_trie(values: &[u16]) -> Trie {
     let b = best.expect("at least one trie");
     if std::env::var_os("GEN_IDNA_STATS").is_some() {
         eprintln!(
-            "trie {}/{}: l1 {} l2 {} values {}x{}",
+            "trie {}/{}: gap {:?} l1 {} l2 {} values {}x{}",
             b.shift1,
             b.shift2,
+            b.gap,
             b.l1.len(),
             b.l2.len(),
             b.values.len(),
@@ -422,6 +462,70 @@ fn canonical_steps() -> Result<(Vec<Step>, usize), String> {
     Ok((steps, max_stack))
 }
 
+/// The NFC domain (see `generate`): closed under decomposition steps and
+/// under composition of pairs in it.
+fn nfc_domain(table: &MappingTable, map_values: &[u16], steps: &[Step]) -> Vec<bool> {
+    let mut d = vec![false; MAX_CP as usize + 1];
+    for (cp, st) in table.status.iter().enumerate() {
+        match st {
+            Status::Valid => d[cp] = true,
+            Status::Mapped(m) => {
+                for &c in m {
+                    d[c as usize] = true;
+                }
+                // Mapped to its own decomposition: the code point itself goes
+                // through NFC.
+                if map_values[cp] == 3 {
+                    d[cp] = true;
+                }
+            }
+            Status::Disallowed | Status::Ignored => {}
+        }
+    }
+    for s in steps {
+        if matches!(table.status[s.cp as usize], Status::Disallowed) {
+            d[s.cp as usize] = true;
+        }
+        if s.composes {
+            for x in [s.a, s.b] {
+                if matches!(table.status[x as usize], Status::Disallowed) {
+                    d[x as usize] = true;
+                }
+            }
+        }
+    }
+    loop {
+        let mut changed = false;
+        for s in steps {
+            if d[s.cp as usize] {
+                for x in [s.a, s.b] {
+                    if x != 0 && !d[x as usize] {
+                        d[x as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if s.composes && d[s.a as usize] && d[s.b as usize] && !d[s.cp as usize] {
+                d[s.cp as usize] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    if std::env::var_os("GEN_IDNA_STATS").is_some() {
+        let n = d.iter().filter(|&&x| x).count();
+        let dis = d
+            .iter()
+            .zip(&table.status)
+            .filter(|(&x, st)| x && matches!(st, Status::Disallowed))
+            .count();
+        eprintln!("NFC domain: {n} code points, {dis} of them disallowed");
+    }
+    d
+}
+
 fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     let table = parse_mapping_table(mapping_text)?;
 
@@ -440,7 +544,12 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     // --- UTS #46 mapping: value per code point. 0 valid, 1 disallowed,
     // 2 ignored, 3 mapped to its own full canonical decomposition (CJK
     // compatibility ideographs and others: NFC redoes the mapping),
-    // 0x4000..0x8000 mapped to cp + (v - 0x6000), 0x8000.. string index.
+    // 4..0x4000 mapped to the code point v, 0x4000..0x8000 mapped to
+    // cp + (v - 0x6000), 0x8000..0x9000 string index (ids are grouped by
+    // byte length, so a string's place follows from its id: no offset
+    // table), 0x9000.. mapped to the code point v - 0x5000 (U+4000..U+AFFF:
+    // CJK ideographs, Yi).
+    // First pass: string ids in order of first occurrence.
     let mut map_strings: Vec<String> = Vec::new();
     let mut map_ids: HashMap<String, u16> = HashMap::new();
     let mut map_values = vec![0u16; MAX_CP as usize + 1];
@@ -459,6 +568,10 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
                 let delta = m[0] as i64 - cp as i64;
                 if m.len() == 1 && (-0x2000..0x2000).contains(&delta) {
                     (0x6000 + delta) as u16
+                } else if m.len() == 1 && (4..0x4000).contains(&(m[0] as u32)) {
+                    m[0] as u16
+                } else if m.len() == 1 && (0x4000..0xB000).contains(&(m[0] as u32)) {
+                    (m[0] as u32 + 0x5000) as u16
                 } else {
                     let s: String = m.iter().collect();
                     let next = map_strings.len();
@@ -466,23 +579,110 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
                         map_strings.push(s);
                         next as u16
                     });
-                    if id >= 0x8000 {
-                        return Err("too many distinct mappings".into());
+                    if id >= 0x1000 {
+                        return Err("too many distinct mapping strings".into());
                     }
                     0x8000 | id
                 }
             }
         };
     }
+    // Renumber the strings by (byte length, first occurrence); each group of
+    // one length is stored as consecutive fixed-size records.
+    let mut order: Vec<usize> = (0..map_strings.len()).collect();
+    order.sort_by_key(|&i| (map_strings[i].len(), i));
+    let mut new_id = vec![0u16; map_strings.len()];
     let mut map_data = String::new();
-    let mut map_offsets = vec![0u16];
-    for s in &map_strings {
-        map_data.push_str(s);
-        map_offsets.push(u16::try_from(map_data.len()).map_err(|_| "mapping data over 64 KiB")?);
+    let mut map_groups: Vec<[u16; 3]> = Vec::new();
+    for (n, &i) in order.iter().enumerate() {
+        new_id[i] = n as u16;
+        let len = map_strings[i].len();
+        if map_groups.last().is_none_or(|g| usize::from(g[2]) != len) {
+            map_groups.push([
+                n as u16,
+                u16::try_from(map_data.len()).map_err(|_| "mapping data over 64 KiB")?,
+                len as u16,
+            ]);
+        }
+        map_data.push_str(&map_strings[i]);
+    }
+    for v in map_values.iter_mut() {
+        if (0x8000..0x9000).contains(v) {
+            *v = 0x8000 | new_id[usize::from(*v & 0xFFF)];
+        }
     }
     let map_trie = best_trie(&map_values);
 
+    // --- The code points NFC can meet (the "NFC domain"). UTS #46 only
+    // normalizes mapped text: valid code points, `Decomposed` ones, mapping
+    // targets and disallowed code points (which fail the label after NFC).
+    // Decomposition and composition data are kept for the closure of the
+    // first three under decomposition and under composition of pairs in the
+    // set; every disallowed code point that some decomposition or
+    // composition could remove is added too. Any other disallowed code point
+    // survives NFC — with these tables as with the full data — so the label
+    // containing it fails either way.
+    let in_domain = nfc_domain(&table, &map_values, &steps);
+    let steps: Vec<Step> = steps
+        .into_iter()
+        .filter(|s| in_domain[s.cp as usize])
+        .map(|mut s| {
+            s.composes &= in_domain[s.a as usize] && (s.b == 0 || in_domain[s.b as usize]);
+            s
+        })
+        .collect();
+
     // --- Canonical decomposition / composition.
+    // Runs of at least 16 consecutive code points with singleton
+    // decompositions (CJK compatibility ideographs) as dense arrays: per run
+    // [start, end, index of its first target]; targets as their low 16 bits
+    // plus one bit per target for the one plane above the BMP they reach.
+    let mut single_runs: Vec<[u32; 3]> = Vec::new();
+    let mut single_targets: Vec<u32> = Vec::new();
+    {
+        let singles: Vec<(u32, u32)> = steps
+            .iter()
+            .filter(|s| s.b == 0)
+            .map(|s| (s.cp, s.a))
+            .collect();
+        let mut i = 0;
+        while i < singles.len() {
+            let mut j = i + 1;
+            while j < singles.len() && singles[j].0 == singles[j - 1].0 + 1 {
+                j += 1;
+            }
+            if j - i >= 16 {
+                single_runs.push([
+                    singles[i].0,
+                    singles[j - 1].0 + 1,
+                    single_targets.len() as u32,
+                ]);
+                single_targets.extend(singles[i..j].iter().map(|x| x.1));
+            }
+            i = j;
+        }
+    }
+    let in_run = |cp: u32| single_runs.iter().any(|r| (r[0]..r[1]).contains(&cp));
+    let steps: Vec<Step> = steps.into_iter().filter(|s| !in_run(s.cp)).collect();
+    let single_plane = single_targets
+        .iter()
+        .map(|&t| t >> 16)
+        .find(|&p| p != 0)
+        .unwrap_or(0);
+    if single_targets
+        .iter()
+        .any(|&t| t >> 16 != 0 && t >> 16 != single_plane)
+    {
+        return Err("singleton decompositions reach two planes above the BMP".into());
+    }
+    let single_low: Vec<u16> = single_targets.iter().map(|&t| t as u16).collect();
+    let mut single_high = vec![0u8; single_targets.len().div_ceil(8)];
+    for (i, &t) in single_targets.iter().enumerate() {
+        if t >> 16 != 0 {
+            single_high[i / 8] |= 1 << (i % 8);
+        }
+    }
+
     // BMP-only steps as three u16 (composes flag in a separate bit set via
     // the composition index), the rest as packed u64.
     let is_bmp = |s: &Step| s.cp <= 0xFFFF && s.a <= 0xFFFF && s.b <= 0xFFFF;
@@ -496,6 +696,15 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
         .iter()
         .flat_map(|s| [s.cp as u16, s.a as u16, s.b as u16])
         .collect();
+    if std::env::var_os("GEN_IDNA_STATS").is_some() {
+        let single = steps.iter().filter(|s| s.b == 0).count();
+        let single_sip = steps.iter().filter(|s| s.b == 0 && s.cp > 0xFFFF).count();
+        let comp = steps.iter().filter(|s| s.composes).count();
+        eprintln!(
+            "decompositions: {} ({n16} BMP), {single} singletons ({single_sip} outside the BMP), {comp} compose",
+            steps.len()
+        );
+    }
     let canon: Vec<u64> = steps[n16..]
         .iter()
         .map(|s| {
@@ -518,6 +727,10 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
         let block = (s.cp >> 8) as usize;
         decomp_blocks[block / 8] |= 1 << (block % 8);
     }
+    // Trailing zero bytes need not be stored (a missing byte reads as 0).
+    while decomp_blocks.last() == Some(&0) {
+        decomp_blocks.pop();
+    }
     let mut second_starters: Vec<u32> = steps
         .iter()
         .filter(|s| s.composes)
@@ -534,16 +747,30 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     let mut props: Vec<u32> = Vec::new();
     let mut prop_ids: HashMap<u32, u16> = HashMap::new();
     let mut prop_values = vec![0u16; MAX_CP as usize + 1];
+    // Each field is exact where it can matter and otherwise repeats the
+    // previous code point's value (so that trie blocks deduplicate):
+    // Canonical_Combining_Class on the NFC domain; Bidi_Class and
+    // Joining_Type on valid code points (the label checks run on mapped,
+    // normalized labels and fail on any other status first); the mark flag
+    // on every code point that is not disallowed or ignored (the label check
+    // reads it on valid ones; `url_core::render` on mapped ones too).
+    let (mut ccc, mut bidi, mut jt, mut mark) = (0u32, 9u32, 0u32, 0u32);
     for cp in 0..=MAX_CP {
-        let p = match char::from_u32(cp) {
-            None => 9 << 8, // surrogates: BN-like, never seen in a &str
-            Some(c) => {
-                u32::from(unicode_normalization::char::canonical_combining_class(c))
-                    | bidi_index(c) << 8
-                    | joining_index(c) << 13
-                    | u32::from(unicode_normalization::char::is_combining_mark(c)) << 16
+        let st = &table.status[cp as usize];
+        let valid = matches!(st, Status::Valid);
+        if let Some(c) = char::from_u32(cp) {
+            if in_domain[cp as usize] {
+                ccc = u32::from(unicode_normalization::char::canonical_combining_class(c));
             }
-        };
+            if valid {
+                bidi = bidi_index(c);
+                jt = joining_index(c);
+            }
+            if !matches!(st, Status::Disallowed | Status::Ignored) {
+                mark = u32::from(unicode_normalization::char::is_combining_mark(c));
+            }
+        }
+        let p = ccc | bidi << 8 | jt << 13 | mark << 16;
         let next = props.len();
         let id = *prop_ids.entry(p).or_insert_with(|| {
             props.push(p);
@@ -555,12 +782,16 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
 
     let sizes = [
         ("mapping trie", map_trie.bytes()),
-        ("mapping strings", map_data.len() + 2 * map_offsets.len()),
+        ("mapping strings", map_data.len() + 6 * map_groups.len()),
         ("property trie", prop_trie.bytes()),
         ("property records", 4 * props.len()),
         (
             "canonical decompositions",
             2 * canon16.len() + 8 * canon.len(),
+        ),
+        (
+            "singleton decomposition runs",
+            12 * single_runs.len() + 2 * single_low.len() + single_high.len(),
         ),
         ("composition index", 2 * compose.len()),
         ("decomposition block bitmap", decomp_blocks.len()),
@@ -646,11 +877,26 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     .unwrap();
 
     emit_trie(w, "MAP", &map_trie);
-    emit_array(w, "MAP_OFFSETS", "u16", &map_offsets, |x| x.to_string());
+    emit_array(w, "MAP_GROUPS", "[u16; 3]", &map_groups, |x| {
+        format!("{x:?}")
+    });
     writeln!(w, "pub(crate) static MAP_DATA: &str = {map_data:?};\n").unwrap();
     emit_trie(w, "PROP", &prop_trie);
     emit_array(w, "PROPS", "u32", &props, |x| format!("{x:#x}"));
     emit_array(w, "CANON16", "u16", &canon16, |x| format!("{x:#x}"));
+    writeln!(
+        w,
+        "pub(crate) const SINGLE_PLANE: u32 = {:#x};",
+        single_plane << 16
+    )
+    .unwrap();
+    emit_array(w, "SINGLE_RUNS", "[u32; 3]", &single_runs, |x| {
+        format!("[{:#x}, {:#x}, {}]", x[0], x[1], x[2])
+    });
+    emit_array(w, "SINGLE_LOW", "u16", &single_low, |x| format!("{x:#x}"));
+    emit_array(w, "SINGLE_HIGH", "u8", &single_high, |x| {
+        format!("{x:#04x}")
+    });
     emit_array(w, "CANON", "u64", &canon, |x| format!("{x:#x}"));
     emit_array(w, "COMPOSE", "u16", &compose, |x| x.to_string());
     emit_array(w, "DECOMP_BLOCKS", "u8", &decomp_blocks, |x| {
@@ -661,7 +907,12 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     });
 
     let tables = rustfmt(&t)?;
-    let lib = rustfmt(&lib_rs(&table, &sizes, total))?;
+    let domain_disallowed = in_domain
+        .iter()
+        .zip(&table.status)
+        .filter(|(&x, st)| x && matches!(st, Status::Disallowed))
+        .count();
+    let lib = rustfmt(&lib_rs(&table, &sizes, total, domain_disallowed))?;
     Ok(vec![("tables.rs", tables), ("lib.rs", lib)])
 }
 
@@ -670,6 +921,12 @@ fn fmt_version3<T: std::fmt::Display>(v: (T, T, T)) -> String {
 }
 
 fn emit_trie(w: &mut String, name: &str, t: &Trie) {
+    writeln!(
+        w,
+        "pub(crate) const {name}_GAP: (usize, usize, u32) = ({}, {}, {});",
+        t.gap.0, t.gap.1, t.gap.2
+    )
+    .unwrap();
     writeln!(w, "pub(crate) const {name}_SHIFT1: u32 = {};", t.shift1).unwrap();
     writeln!(w, "pub(crate) const {name}_SHIFT2: u32 = {};", t.shift2).unwrap();
     let ty = |v: &[u16]| if width(v) == 1 { "u8" } else { "u16" };
@@ -723,7 +980,12 @@ fn rustfmt(src: &str) -> Result<String, String> {
     String::from_utf8(out.stdout).map_err(|e| format!("rustfmt output: {e}"))
 }
 
-fn lib_rs(table: &MappingTable, sizes: &[(&str, usize)], total: usize) -> String {
+fn lib_rs(
+    table: &MappingTable,
+    sizes: &[(&str, usize)],
+    total: usize,
+    domain_disallowed: usize,
+) -> String {
     let mut size_lines = String::new();
     for (name, n) in sizes {
         writeln!(size_lines, "//! | {name} | {n} |").unwrap();
@@ -747,6 +1009,7 @@ fn lib_rs(table: &MappingTable, sizes: &[(&str, usize)], total: usize) -> String
         .replace("{BIDI}", &fmt_version3(unicode_bidi::UNICODE_VERSION))
         .replace("{JT}", &fmt_version3(unicode_joining_type::UNICODE_VERSION))
         .replace("{SIZES}", &size_lines)
+        .replace("{DOMAIN_DISALLOWED}", &domain_disallowed.to_string())
         .replace("{TOTAL}", &total.to_string())
         .replace("{KIB}", &format!("{:.1}", total as f64 / 1024.0))
         .replace("{BIDI_VARIANTS}", &bidi_variants)
@@ -778,6 +1041,27 @@ const LIB_TEMPLATE: &str = r#"// @generated by `cargo xtask gen-idna`. Do not ed
 //! Deviation code points are reported as [`Mapping::Valid`]: the URL Standard
 //! only uses non-transitional processing, which keeps them.
 //!
+//! # Domain of the data
+//!
+//! UTS #46 normalizes only *mapped* text, and checks Bidi_Class,
+//! Joining_Type, virama and marks only on labels whose code points are all
+//! valid, so the data is exact only where it can matter:
+//!
+//! - [`decompose`], [`compose`], [`is_composing_starter`] and
+//!   [`Props::ccc`] on the *NFC domain*: valid and deviation code points,
+//!   those [`Mapping::Decomposed`], every mapping target, closed under
+//!   decomposition and under composition of two of its members, plus any
+//!   disallowed code point that some decomposition or composition could
+//!   remove ({DOMAIN_DISALLOWED} in UTS #46 {VERSION}). Any other disallowed code point
+//!   survives NFC — with the full Unicode data as with these tables — so its
+//!   label fails either way. NFC of text outside the domain may differ from
+//!   UAX #15.
+//! - [`Props::bidi`] and [`Props::joining_type`] on valid code points;
+//! - [`Props::is_mark`] on every code point that is not disallowed or ignored.
+//!
+//! Elsewhere a field repeats the previous code point's value, so that trie
+//! blocks deduplicate.
+//!
 //! # Size
 //!
 //! {TOTAL} bytes ({KIB} KiB) of tables:
@@ -785,12 +1069,18 @@ const LIB_TEMPLATE: &str = r#"// @generated by `cargo xtask gen-idna`. Do not ed
 //! | table | bytes |
 //! |---|---|
 {SIZES}//!
-//! Encodings: three-level tries (deduplicated blocks) of 16-bit values for
-//! the mapping status and for an index into distinct property records;
-//! single-code-point mappings within ±8191 are stored as a delta in the trie
-//! value, longer ones as shared UTF-8 strings; canonical decompositions as
-//! one `u64` step per code point (`cp → a [b]`), sorted for binary search,
-//! with a second index sorted by pair for composition.
+//! Encodings: three-level tries (deduplicated blocks; level-3 blocks may
+//! overlap, level 2 holding their offsets; the longest run of identical
+//! level-1 entries is not stored) of 16-bit values for the mapping
+//! status and for an index into distinct property records; a
+//! single-code-point mapping is stored in the trie value as a delta within
+//! ±8191 or as the target itself below U+B000, others as UTF-8 strings
+//! grouped by byte length (a string's place follows from its index: no
+//! offset table); runs of consecutive singleton decompositions (CJK
+//! compatibility ideographs) as dense arrays of targets (low 16 bits plus a
+//! plane bit); other canonical decompositions as one step per code point
+//! (`cp → a [b]`: three `u16` in the BMP, a packed `u64` elsewhere), sorted
+//! for binary search, with a second index sorted by pair for composition.
 //!
 //! ```
 //! use idna_tables::{mapping, Mapping};
@@ -838,20 +1128,30 @@ fn trie<A: Copy + Into<u32>, B: Copy + Into<u32>, T: Copy + Into<u32>>(
     values: &[T],
     shift1: u32,
     shift2: u32,
+    gap: (usize, usize, u32),
     cp: u32,
 ) -> u32 {
     let per_l2 = 1usize << (shift1 - shift2);
-    let i1 = l1.get((cp >> shift1) as usize).map_or(0, |&x| x.into()) as usize;
+    // Level-1 entries gap.0..gap.1 are all gap.2 and not stored.
+    let i = (cp >> shift1) as usize;
+    let i1 = if i < gap.0 {
+        l1.get(i).map_or(0, |&x| x.into())
+    } else if i < gap.1 {
+        gap.2
+    } else {
+        l1.get(i - (gap.1 - gap.0)).map_or(0, |&x| x.into())
+    } as usize;
     let i2: u32 = l2[i1 * per_l2 + ((cp >> shift2) as usize & (per_l2 - 1))].into();
-    let i2 = i2 as usize;
-    values[(i2 << shift2) + (cp as usize & ((1 << shift2) - 1))].into()
+    // Level 2 holds offsets of (possibly overlapping) level-3 blocks.
+    values[i2 as usize + (cp as usize & ((1 << shift2) - 1))].into()
 }
 
 /// The UTS #46 mapping of `cp` (any value; above U+10FFFF reads as disallowed).
 ///
 /// ```
 /// use idna_tables::{mapping, Mapping};
-/// assert_eq!(mapping(0x3002), Mapping::Str("."));
+/// assert_eq!(mapping(0x3002), Mapping::Char('.'));
+/// assert_eq!(mapping(0x33A1), Mapping::Str("m2"));
 /// assert_eq!(mapping(0x00AD), Mapping::Ignored);
 /// assert_eq!(mapping(0xFFFD), Mapping::Disallowed);
 /// ```
@@ -865,6 +1165,7 @@ pub fn mapping(cp: u32) -> Mapping {
         &tables::MAP_VALUES,
         tables::MAP_SHIFT1,
         tables::MAP_SHIFT2,
+        tables::MAP_GAP,
         cp,
     );
     match v {
@@ -872,14 +1173,24 @@ pub fn mapping(cp: u32) -> Mapping {
         1 => Mapping::Disallowed,
         2 => Mapping::Ignored,
         3 => Mapping::Decomposed,
+        4..=0x3FFF => char::from_u32(v).map_or(Mapping::Disallowed, Mapping::Char),
         0x4000..=0x7FFF => {
             let target = (i64::from(cp) + i64::from(v) - 0x6000) as u32;
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::Char)
         }
+        0x9000.. => char::from_u32(v - 0x5000).map_or(Mapping::Disallowed, Mapping::Char),
         _ => {
-            let i = (v & 0x7FFF) as usize;
-            let (s, e) = (tables::MAP_OFFSETS[i], tables::MAP_OFFSETS[i + 1]);
-            Mapping::Str(tables::MAP_DATA.get(usize::from(s)..usize::from(e)).unwrap_or(""))
+            // Strings are grouped by byte length: [first id, offset, length].
+            let i = v & 0xFFF;
+            let [first, offset, len] = tables::MAP_GROUPS
+                .iter()
+                .rev()
+                .find(|g| u32::from(g[0]) <= i)
+                .copied()
+                .unwrap_or([0; 3]);
+            let len = usize::from(len);
+            let s = usize::from(offset) + (i - u32::from(first)) as usize * len;
+            Mapping::Str(tables::MAP_DATA.get(s..s + len).unwrap_or(""))
         }
     }
 }
@@ -965,6 +1276,7 @@ pub fn props(cp: u32) -> Props {
         &tables::PROP_VALUES,
         tables::PROP_SHIFT1,
         tables::PROP_SHIFT2,
+        tables::PROP_GAP,
         cp,
     );
     Props(tables::PROPS[i as usize])
@@ -1010,15 +1322,24 @@ fn search<K: Ord>(mut lo: usize, mut hi: usize, key: K, key_of: impl Fn(usize) -
 
 /// One canonical decomposition step of `cp` (not Hangul syllables): `(a, b)`
 /// with `b == 0` for a singleton. Expanding `a` and `b` again gives the full
-/// canonical decomposition.
+/// canonical decomposition. Exact on the NFC domain (see the crate docs).
 ///
 /// ```
-/// // U+1E08 = U+00C7 U+0301, and U+00C7 = C U+0327.
-/// assert_eq!(idna_tables::decompose(0x1E08), Some((0x00C7, 0x0301)));
-/// assert_eq!(idna_tables::decompose(0x0340), Some((0x0300, 0)));
+/// // U+1E09 = U+00E7 U+0301, and U+00E7 = c U+0327.
+/// assert_eq!(idna_tables::decompose(0x1E09), Some((0x00E7, 0x0301)));
+/// assert_eq!(idna_tables::decompose(0xF900), Some((0x8C48, 0)));
 /// assert_eq!(idna_tables::decompose('a' as u32), None);
 /// ```
 pub fn decompose(cp: u32) -> Option<(u32, u32)> {
+    // Runs of singletons: [start, end, index of the first target].
+    for &[start, end, first] in &tables::SINGLE_RUNS {
+        if (start..end).contains(&cp) {
+            let i = (first + (cp - start)) as usize;
+            let low = tables::SINGLE_LOW.get(i).map_or(0, |&t| u32::from(t));
+            let high = tables::SINGLE_HIGH.get(i / 8).map_or(0, |&b| u32::from(b >> (i % 8)) & 1);
+            return Some((low | (high * tables::SINGLE_PLANE), 0));
+        }
+    }
     let block = (cp >> 8) as usize;
     if tables::DECOMP_BLOCKS.get(block / 8).map_or(true, |&b| b & (1 << (block % 8)) == 0) {
         return None;

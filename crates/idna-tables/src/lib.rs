@@ -23,27 +23,55 @@
 //! Deviation code points are reported as [`Mapping::Valid`]: the URL Standard
 //! only uses non-transitional processing, which keeps them.
 //!
+//! # Domain of the data
+//!
+//! UTS #46 normalizes only *mapped* text, and checks Bidi_Class,
+//! Joining_Type, virama and marks only on labels whose code points are all
+//! valid, so the data is exact only where it can matter:
+//!
+//! - [`decompose`], [`compose`], [`is_composing_starter`] and
+//!   [`Props::ccc`] on the *NFC domain*: valid and deviation code points,
+//!   those [`Mapping::Decomposed`], every mapping target, closed under
+//!   decomposition and under composition of two of its members, plus any
+//!   disallowed code point that some decomposition or composition could
+//!   remove (0 in UTS #46 16.0.0). Any other disallowed code point
+//!   survives NFC — with the full Unicode data as with these tables — so its
+//!   label fails either way. NFC of text outside the domain may differ from
+//!   UAX #15.
+//! - [`Props::bidi`] and [`Props::joining_type`] on valid code points;
+//! - [`Props::is_mark`] on every code point that is not disallowed or ignored.
+//!
+//! Elsewhere a field repeats the previous code point's value, so that trie
+//! blocks deduplicate.
+//!
 //! # Size
 //!
-//! 65224 bytes (63.7 KiB) of tables:
+//! 39784 bytes (38.9 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
-//! | mapping trie | 24864 |
-//! | mapping strings | 10066 |
-//! | property trie | 13584 |
-//! | property records | 436 |
-//! | canonical decompositions | 13676 |
-//! | composition index | 1922 |
-//! | decomposition block bitmap | 544 |
+//! | mapping trie | 19231 |
+//! | mapping strings | 4513 |
+//! | property trie | 8239 |
+//! | property records | 364 |
+//! | canonical decompositions | 4016 |
+//! | singleton decomposition runs | 2144 |
+//! | composition index | 1086 |
+//! | decomposition block bitmap | 59 |
 //! | composing starters | 132 |
 //!
-//! Encodings: three-level tries (deduplicated blocks) of 16-bit values for
-//! the mapping status and for an index into distinct property records;
-//! single-code-point mappings within ±8191 are stored as a delta in the trie
-//! value, longer ones as shared UTF-8 strings; canonical decompositions as
-//! one `u64` step per code point (`cp → a [b]`), sorted for binary search,
-//! with a second index sorted by pair for composition.
+//! Encodings: three-level tries (deduplicated blocks; level-3 blocks may
+//! overlap, level 2 holding their offsets; the longest run of identical
+//! level-1 entries is not stored) of 16-bit values for the mapping
+//! status and for an index into distinct property records; a
+//! single-code-point mapping is stored in the trie value as a delta within
+//! ±8191 or as the target itself below U+B000, others as UTF-8 strings
+//! grouped by byte length (a string's place follows from its index: no
+//! offset table); runs of consecutive singleton decompositions (CJK
+//! compatibility ideographs) as dense arrays of targets (low 16 bits plus a
+//! plane bit); other canonical decompositions as one step per code point
+//! (`cp → a [b]`: three `u16` in the BMP, a packed `u64` elsewhere), sorted
+//! for binary search, with a second index sorted by pair for composition.
 //!
 //! ```
 //! use idna_tables::{mapping, Mapping};
@@ -91,20 +119,30 @@ fn trie<A: Copy + Into<u32>, B: Copy + Into<u32>, T: Copy + Into<u32>>(
     values: &[T],
     shift1: u32,
     shift2: u32,
+    gap: (usize, usize, u32),
     cp: u32,
 ) -> u32 {
     let per_l2 = 1usize << (shift1 - shift2);
-    let i1 = l1.get((cp >> shift1) as usize).map_or(0, |&x| x.into()) as usize;
+    // Level-1 entries gap.0..gap.1 are all gap.2 and not stored.
+    let i = (cp >> shift1) as usize;
+    let i1 = if i < gap.0 {
+        l1.get(i).map_or(0, |&x| x.into())
+    } else if i < gap.1 {
+        gap.2
+    } else {
+        l1.get(i - (gap.1 - gap.0)).map_or(0, |&x| x.into())
+    } as usize;
     let i2: u32 = l2[i1 * per_l2 + ((cp >> shift2) as usize & (per_l2 - 1))].into();
-    let i2 = i2 as usize;
-    values[(i2 << shift2) + (cp as usize & ((1 << shift2) - 1))].into()
+    // Level 2 holds offsets of (possibly overlapping) level-3 blocks.
+    values[i2 as usize + (cp as usize & ((1 << shift2) - 1))].into()
 }
 
 /// The UTS #46 mapping of `cp` (any value; above U+10FFFF reads as disallowed).
 ///
 /// ```
 /// use idna_tables::{mapping, Mapping};
-/// assert_eq!(mapping(0x3002), Mapping::Str("."));
+/// assert_eq!(mapping(0x3002), Mapping::Char('.'));
+/// assert_eq!(mapping(0x33A1), Mapping::Str("m2"));
 /// assert_eq!(mapping(0x00AD), Mapping::Ignored);
 /// assert_eq!(mapping(0xFFFD), Mapping::Disallowed);
 /// ```
@@ -118,6 +156,7 @@ pub fn mapping(cp: u32) -> Mapping {
         &tables::MAP_VALUES,
         tables::MAP_SHIFT1,
         tables::MAP_SHIFT2,
+        tables::MAP_GAP,
         cp,
     );
     match v {
@@ -125,18 +164,24 @@ pub fn mapping(cp: u32) -> Mapping {
         1 => Mapping::Disallowed,
         2 => Mapping::Ignored,
         3 => Mapping::Decomposed,
+        4..=0x3FFF => char::from_u32(v).map_or(Mapping::Disallowed, Mapping::Char),
         0x4000..=0x7FFF => {
             let target = (i64::from(cp) + i64::from(v) - 0x6000) as u32;
             char::from_u32(target).map_or(Mapping::Disallowed, Mapping::Char)
         }
+        0x9000.. => char::from_u32(v - 0x5000).map_or(Mapping::Disallowed, Mapping::Char),
         _ => {
-            let i = (v & 0x7FFF) as usize;
-            let (s, e) = (tables::MAP_OFFSETS[i], tables::MAP_OFFSETS[i + 1]);
-            Mapping::Str(
-                tables::MAP_DATA
-                    .get(usize::from(s)..usize::from(e))
-                    .unwrap_or(""),
-            )
+            // Strings are grouped by byte length: [first id, offset, length].
+            let i = v & 0xFFF;
+            let [first, offset, len] = tables::MAP_GROUPS
+                .iter()
+                .rev()
+                .find(|g| u32::from(g[0]) <= i)
+                .copied()
+                .unwrap_or([0; 3]);
+            let len = usize::from(len);
+            let s = usize::from(offset) + (i - u32::from(first)) as usize * len;
+            Mapping::Str(tables::MAP_DATA.get(s..s + len).unwrap_or(""))
         }
     }
 }
@@ -291,6 +336,7 @@ pub fn props(cp: u32) -> Props {
         &tables::PROP_VALUES,
         tables::PROP_SHIFT1,
         tables::PROP_SHIFT2,
+        tables::PROP_GAP,
         cp,
     );
     Props(tables::PROPS[i as usize])
@@ -341,15 +387,26 @@ fn search<K: Ord>(
 
 /// One canonical decomposition step of `cp` (not Hangul syllables): `(a, b)`
 /// with `b == 0` for a singleton. Expanding `a` and `b` again gives the full
-/// canonical decomposition.
+/// canonical decomposition. Exact on the NFC domain (see the crate docs).
 ///
 /// ```
-/// // U+1E08 = U+00C7 U+0301, and U+00C7 = C U+0327.
-/// assert_eq!(idna_tables::decompose(0x1E08), Some((0x00C7, 0x0301)));
-/// assert_eq!(idna_tables::decompose(0x0340), Some((0x0300, 0)));
+/// // U+1E09 = U+00E7 U+0301, and U+00E7 = c U+0327.
+/// assert_eq!(idna_tables::decompose(0x1E09), Some((0x00E7, 0x0301)));
+/// assert_eq!(idna_tables::decompose(0xF900), Some((0x8C48, 0)));
 /// assert_eq!(idna_tables::decompose('a' as u32), None);
 /// ```
 pub fn decompose(cp: u32) -> Option<(u32, u32)> {
+    // Runs of singletons: [start, end, index of the first target].
+    for &[start, end, first] in &tables::SINGLE_RUNS {
+        if (start..end).contains(&cp) {
+            let i = (first + (cp - start)) as usize;
+            let low = tables::SINGLE_LOW.get(i).map_or(0, |&t| u32::from(t));
+            let high = tables::SINGLE_HIGH
+                .get(i / 8)
+                .map_or(0, |&b| u32::from(b >> (i % 8)) & 1);
+            return Some((low | (high * tables::SINGLE_PLANE), 0));
+        }
+    }
     let block = (cp >> 8) as usize;
     if tables::DECOMP_BLOCKS
         .get(block / 8)

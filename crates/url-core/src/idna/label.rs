@@ -184,6 +184,12 @@ pub(crate) fn hyphens_ok(first: u32, last: u32, third_fourth: (u32, u32)) -> boo
 /// decoded Punycode): 1 (NFC, only when `decoded`), 2–4 (hyphens), 5 (no
 /// FULL STOP), 6 (no leading mark), 7 (status), 8 (STD3), CONTEXTJ. Feeds
 /// `bidi` too (and ends the label there).
+///
+/// idna-tables' Bidi_Class, Joining_Type, combining class and mark are exact
+/// only on valid code points; they are read here before the status of every
+/// code point is known, but any other status sets `ok` to false, and the
+/// domain then fails whatever they said (CheckBidi's state included: the
+/// whole domain fails with the label).
 pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     let mut ok = true;
     let mut std3 = true;

@@ -10,7 +10,8 @@
 //!   same flags; on any recorded error the input is returned unchanged).
 //! - [`to_ascii`] and [`to_unicode`] are the UTS #46 operations with the
 //!   URL Standard's flags, without the domain parser's extra steps.
-//! - [`to_nfc`] exposes the Unicode normalization step on its own.
+//! - [`to_nfc`] exposes the Unicode normalization step on its own (exact on
+//!   UTS #46-mapped text, the only text UTS #46 normalizes).
 //!
 //! Everything runs without an allocator, without recursion and with about
 //! 1.8 KiB of stack buffers (one 256-code-point label, one normalization
@@ -29,7 +30,16 @@
 //! reaches either.
 //!
 //! Data: `idna-tables` (UTS #46 16.0.0 mapping table; see its docs for the
-//! Unicode versions of the normalization, Bidi_Class and Joining_Type data).
+//! Unicode versions of the normalization, Bidi_Class and Joining_Type data,
+//! and for the size: about 40 KiB). To keep it small the tables are exact
+//! only where this module can look: normalization data on the code points
+//! mapped text can hold (NFC only ever runs on the output of the Map step,
+//! where a disallowed code point can never be removed by NFC and fails its
+//! label whatever its neighbours become); Bidi_Class, Joining_Type, virama
+//! and mark on valid code points (`label.rs` reads them only on a label that
+//! fails anyway unless every code point is valid: the status check, the
+//! CONTEXTJ and leading-mark checks and CheckBidi all decide one outcome,
+//! and the NFC check of a decoded label runs only once all are valid).
 //! Without the `idna` feature this module only contains [`IdnaError`], and
 //! `xn--` labels of ASCII domains are not checked for the `domain-to-ASCII`
 //! validation error.
@@ -289,6 +299,14 @@ pub fn domain_to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), Id
 
 /// Appends the Unicode Normalization Form C of `input` to `out` (UAX #15),
 /// computed from the `idna-tables` data — the normalization UTS #46 uses.
+///
+/// Exact for text after the UTS #46 Map step: code points whose status is
+/// valid or deviation, and mapping targets — the only text UTS #46
+/// normalizes. idna-tables keeps normalization data only for those code
+/// points (and what they decompose and compose to), so on other text (such
+/// as `"A\u{0301}"`: UTS #46 maps `A` to `a` first) the result may differ
+/// from UAX #15. A disallowed code point is never removed by NFC, so a label
+/// holding one fails either way.
 ///
 /// Fails with [`IdnaError::Invalid`] on more than 63 consecutive combining
 /// characters (see the module docs), leaving `out` unchanged.

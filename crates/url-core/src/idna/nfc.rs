@@ -2,6 +2,11 @@
 //! decomposition, canonical ordering, canonical composition. UTS #46 §4
 //! step 2 (Normalize) and validity criterion 1.
 //!
+//! The idna-tables normalization data is exact on UTS #46-mapped text (valid
+//! code points, mapping targets and what they decompose and compose to),
+//! the only text this runs on; a disallowed code point in it is never
+//! removed by NFC, so its label fails whatever happens around it.
+//!
 //! No allocation: the only buffer is one "segment" (a starter and the
 //! non-starters after it). Work bound: more than [`MAX_NON_STARTERS`]
 //! consecutive non-starters (ccc ≠ 0) is reported as [`Stop::Invalid`] —
