@@ -57,6 +57,14 @@ fn main() -> ExitCode {
     }
 }
 
+/// The nightly toolchain for `-Z` flags, Miri and cargo-fuzz: `+nightly`, or
+/// `$WEBURL_NIGHTLY` (CI pins a date whose nightly has every component and
+/// target the project needs).
+pub fn nightly() -> String {
+    let name = std::env::var("WEBURL_NIGHTLY").unwrap_or_else(|_| "nightly".into());
+    format!("+{name}")
+}
+
 /// The workspace root (xtask lives one level below it).
 pub fn workspace_root() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

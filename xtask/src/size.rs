@@ -380,11 +380,12 @@ pub(crate) fn build_probe(
     features: &[&str],
     rustflags: &[&str],
 ) -> Result<PathBuf, String> {
-    // `-Z` flags need nightly: through the rustup proxy with `+nightly`.
+    // `-Z` flags need nightly: through the rustup proxy with `+nightly`
+    // (or `$WEBURL_NIGHTLY`).
     let nightly = rustflags.iter().any(|f| f.starts_with("-Z"));
     let mut cmd = if nightly {
         let mut c = Command::new("cargo");
-        c.arg("+nightly")
+        c.arg(crate::nightly())
             .env_remove("RUSTUP_TOOLCHAIN")
             .env_remove("RUSTC")
             .env_remove("CARGO");
