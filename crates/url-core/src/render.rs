@@ -432,7 +432,7 @@ pub fn is_highly_restrictive(s: &str) -> bool {
 /// of these are disallowed or ignored by UTS #46, whose table this uses),
 /// and not spoof-prone in a URL: look-alikes of `/`, `.`, `?`, `#`, `@`,
 /// `:`, `%` (a list, plus every code point UTS #46 maps to text containing
-/// URL syntax, e.g. U+2488 `⒈` → `1.`), and the lock and key symbols
+/// URL syntax, e.g. U+3002 `。` → `.`), and the lock and key symbols
 /// (url.bs §4.8 names U+1F512 🔒).
 ///
 /// ```
@@ -454,7 +454,7 @@ pub fn is_safe_to_show(c: char) -> bool {
     let delimiter = |t: &str| t.contains(['/', '.', '?', '#', '@', ':', '%', '\\', '&', '=']);
     match idna_tables::mapping(cp) {
         Mapping::Disallowed | Mapping::Ignored => return false,
-        // Compatibility forms of URL syntax (U+FF0F → "/", U+2488 → "1.").
+        // Compatibility forms of URL syntax (U+FF0F → "/", U+3002 → ".").
         Mapping::Char(m) if delimiter(m.encode_utf8(&mut [0u8; 4])) => return false,
         Mapping::Str(m) if delimiter(m) => return false,
         _ => {}
