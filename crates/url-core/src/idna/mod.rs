@@ -117,6 +117,28 @@ impl From<CapacityError> for Stop {
     }
 }
 
+/// The DNS length limits of RFC 1035 §2.3.4 on a domain in text form: every
+/// label 1 to 63 bytes, the whole at most 253 bytes; one trailing dot (the
+/// root label) is allowed and not counted.
+///
+/// This is the check DNS resolvers apply, and what
+/// `verifydnslength_tests.json` tests. It differs from UTS #46's
+/// VerifyDnsLength (used by the strict domain parser), which since UTS #46
+/// 15.0 also rejects the empty root label.
+///
+/// ```
+/// use url_core::idna::verify_dns_length;
+/// assert!(verify_dns_length("example.com."));
+/// assert!(!verify_dns_length("example..com"));
+/// assert!(!verify_dns_length(&"a".repeat(64)));
+/// ```
+pub fn verify_dns_length(domain: &str) -> bool {
+    let name = domain.strip_suffix('.').unwrap_or(domain);
+    !name.is_empty()
+        && name.len() <= 253
+        && name.split('.').all(|label| (1..=63).contains(&label.len()))
+}
+
 /// The URL Standard's *domain parser* (url.bs §3.3): appends the ASCII
 /// form of `domain` to `out`.
 ///
