@@ -616,7 +616,7 @@ fn nfc_every_code_point_with_marks() {
             continue;
         };
         for s in [
-            format!("{c}"),
+            c.clone(),
             format!("{c}\u{0301}\u{0323}"),
             format!("a{c}\u{0308}"),
         ] {
