@@ -1,0 +1,67 @@
+//! url-core against rust-url (`url` 2.5.8): the same success or failure and
+//! the same URL API attributes (`url::quirks`). rust-url deviates from the
+//! current standard in known ways: a disagreement in a category listed in
+//! `known::rust_url` is reported on stderr (once per category) and the run
+//! goes on; any other disagreement aborts. Input: lossy UTF-8 with an
+//! optional base (see `Case`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use url::quirks;
+use weburl_fuzz::{ada_fields, known, ours, Case, Fields};
+
+fn theirs(input: &str, base: Option<&str>) -> Option<Fields> {
+    let base = match base {
+        Some(b) => Some(url::Url::parse(b).ok()?),
+        None => None,
+    };
+    let u = url::Url::options()
+        .base_url(base.as_ref())
+        .parse(input)
+        .ok()?;
+    Some(Fields {
+        href: quirks::href(&u).into(),
+        protocol: quirks::protocol(&u).into(),
+        username: quirks::username(&u).into(),
+        password: quirks::password(&u).into(),
+        host: quirks::host(&u).into(),
+        hostname: quirks::hostname(&u).into(),
+        port: quirks::port(&u).into(),
+        pathname: quirks::pathname(&u).into(),
+        search: quirks::search(&u).into(),
+        hash: quirks::hash(&u).into(),
+        origin: quirks::origin(&u),
+    })
+}
+
+fuzz_target!(|data: &[u8]| {
+    let case = Case::from_bytes(data);
+    let (input, base) = (&*case.input, case.base.as_deref());
+    let a = ours(input, base);
+    let b = theirs(input, base);
+    if a == b {
+        return;
+    }
+    let ada = ada_fields(input, base);
+    if let Some(category) = known::rust_url(input, base, a.as_ref(), b.as_ref(), ada.as_ref()) {
+        known::report("rust-url", category);
+        return;
+    }
+    // rust-url agrees with Ada on a difference explained against Ada.
+    if b == ada {
+        if let Some(reason) = known::ada(input, base, a.as_ref(), ada.as_ref()) {
+            known::report("rust-url (as Ada)", reason);
+            return;
+        }
+    }
+    let what = match (&a, &b) {
+        (Some(a), Some(b)) => format!("attributes {:?} differ", a.diff(b)),
+        (Some(_), None) => "url-core parses, rust-url fails".into(),
+        _ => "url-core fails, rust-url parses".into(),
+    };
+    // Ada's answer tells a reader at once which side the standard is on.
+    let ada = ada.map(|f| f.href);
+    panic!(
+        "{what}\ninput {input:?}\nbase  {base:?}\nours  {a:#?}\nrust-url {b:#?}\nAda href {ada:?}"
+    );
+});
