@@ -63,9 +63,12 @@ pub(crate) enum DecodeError {
 /// RFC 3492 §6.2: decodes `input` (ASCII, without the `xn--` prefix) into `out`.
 pub(crate) fn decode(input: &[u8], out: &mut LabelBuf) -> Result<(), DecodeError> {
     out.clear();
+    // RFC 3492 §6.2: the last delimiter separates the basic code points only
+    // when some precede it; a leading '-' with none before it is not consumed
+    // and then fails as an invalid digit.
     let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
-        Some(p) => (&input[..p], &input[p + 1..]),
-        None => (&input[..0], input),
+        Some(p) if p > 0 => (&input[..p], &input[p + 1..]),
+        _ => (&input[..0], input),
     };
     for &b in basic {
         if !b.is_ascii() {
