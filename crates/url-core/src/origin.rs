@@ -190,6 +190,10 @@ fn blob_origin(path: &str) -> Origin<'_> {
         let host = &host[inner.off.host_start as usize..inner.off.host_end as usize];
         return http_origin(&inner, OriginHost::Borrowed(host));
     }
+    // Credentials do not change an origin but can be long: parse the inner
+    // URL without them ("scheme://" + what follows the last '@').
+    let mut composed = [0u8; OriginHost::INLINE_CAPACITY + 64];
+    let head = without_credentials(head, &mut composed).unwrap_or(head);
     let mut buf = [0u8; OriginHost::INLINE_CAPACITY + 64];
     match Url::parse_into(head, SliceStorage::new(&mut buf)) {
         Ok(inner) => {
@@ -210,6 +214,20 @@ fn blob_origin(path: &str) -> Origin<'_> {
         }
         Err(_) => Origin::Opaque,
     }
+}
+
+/// `head` (a URL cut after its authority) rewritten as `scheme://host[:port]`
+/// in `buf` when its authority has credentials and the rest fits.
+fn without_credentials<'b>(head: &str, buf: &'b mut [u8]) -> Option<&'b str> {
+    let colon = head.find(':')?;
+    let at = head[colon..].rfind('@')? + colon;
+    let (scheme, rest) = (&head[..=colon], &head[at + 1..]);
+    let len = scheme.len() + 2 + rest.len();
+    let dst = buf.get_mut(..len)?;
+    dst[..scheme.len()].copy_from_slice(scheme.as_bytes());
+    dst[scheme.len()..scheme.len() + 2].copy_from_slice(b"//");
+    dst[scheme.len() + 2..].copy_from_slice(rest.as_bytes());
+    core::str::from_utf8(dst).ok()
 }
 
 fn http_origin<'h, B: Buffer>(inner: &Url<B>, host: OriginHost<'h>) -> Origin<'h> {
