@@ -1308,17 +1308,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                         // "append the empty string to url's path"
                         self.w.push_byte(b'/')?;
                     }
-                    match c {
-                        _ if is_slash => *i = t + 1,
-                        Some(b'?') => {
-                            *i = t + 1;
-                            return Ok(State::Query);
-                        }
-                        Some(b'#') => {
-                            *i = t + 1;
-                            return Ok(State::Fragment);
-                        }
-                        _ => return Ok(State::Done),
+                    if let Some(next) = after_segment(c, is_slash, t, i) {
+                        return Ok(next);
                     }
                     continue;
                 }
@@ -1350,17 +1341,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 self.w.truncate(seg_start + 2);
                 self.w.push_byte(b':')?;
             }
-            match c {
-                _ if is_slash => *i = at + 1,
-                Some(b'?') => {
-                    *i = at + 1;
-                    return Ok(State::Query);
-                }
-                Some(b'#') => {
-                    *i = at + 1;
-                    return Ok(State::Fragment);
-                }
-                _ => return Ok(State::Done),
+            if let Some(next) = after_segment(c, is_slash, at, i) {
+                return Ok(next);
             }
         }
     }
@@ -1595,6 +1577,22 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             host_kind: self.host_kind,
             opaque_path: self.opaque_path,
         })
+    }
+}
+
+/// After a path segment ended by `c` at index `at`: a slash continues the
+/// path (`None`); `?` and `#` start the query or fragment; the end is done.
+#[inline]
+fn after_segment(c: Option<u8>, is_slash: bool, at: usize, i: &mut usize) -> Option<State> {
+    *i = at + 1;
+    match c {
+        _ if is_slash => None,
+        Some(b'?') => Some(State::Query),
+        Some(b'#') => Some(State::Fragment),
+        _ => {
+            *i = at;
+            Some(State::Done)
+        }
     }
 }
 
