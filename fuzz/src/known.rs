@@ -26,7 +26,8 @@ pub fn ada(
     ours: Option<&Fields>,
     ada: Option<&Fields>,
 ) -> Option<&'static str> {
-    let _ = base;
+    // The host may come from the base URL (a relative input keeps it).
+    let rtl = has_rtl(input) || base.is_some_and(has_rtl);
     match (ours, ada) {
         // UTS #46 16.0 CheckBidi: in a Bidi domain name (one with a
         // right-to-left label) *every* label must satisfy RFC 5893, so an
@@ -34,8 +35,57 @@ pub fn ada(
         // letter or digit (B6): IdnaTestV2 has `ᢡߞ.11.ق𑍦` and `0.ⴇتجم` as
         // errors. Ada 4.0.0 only checks the right-to-left labels and
         // accepts `http://1.א/`, `http://}x.א/`; url-core fails them.
-        (None, Some(a)) if has_rtl(input) && has_non_bidi_ascii_label(&a.hostname) => {
+        (None, Some(a)) if rtl && has_non_bidi_ascii_label(&a.hostname) => {
             Some("Bidi domain with an ASCII label that breaks RFC 5893 B1/B6")
+        }
+        // The same rule for non-ASCII left-to-right labels (`http:ا15..Λ52e2-+)`):
+        // url-core checks every label of a Bidi domain name, as IdnaTestV2.txt
+        // (which url-core passes in full) expects; Ada checks only RTL labels.
+        (None, Some(a)) if rtl && a.hostname.split('.').any(|l| l.starts_with("xn--")) => {
+            Some("Bidi domain with a left-to-right label that breaks RFC 5893")
+        }
+        // The same, one level up: the base URL has such a host, so url-core
+        // rejects the base (and so the whole parse) where Ada accepts it.
+        (None, Some(_)) if base.is_some_and(base_is_bidi_rejected) => {
+            Some("base URL: Bidi domain with an ASCII label that breaks RFC 5893 B1/B6")
+        }
+        // url-core's documented bound: a non-ASCII label (or the decoded form
+        // of an xn-- label) longer than 256 code points fails (bounded stack,
+        // no allocator; Punycode work is quadratic in label length). The
+        // standard sets no limit (VerifyDnsLength is false), so Ada accepts.
+        (None, Some(a))
+            if has_long_idn_label(input) || a.hostname.split('.').any(|l| l.len() > 256) =>
+        {
+            Some("non-ASCII label over url-core's 256-code-point label bound")
+        }
+        // RFC 3492 §6.2: in `xn---abc` the leading '-' of the Punycode part
+        // has no code points before it, so it is not a delimiter and the label
+        // is invalid (url-core, rust-url); Ada 4.0.0 decodes it as one.
+        (None, Some(_)) if has_xn_leading_delimiter(input) => {
+            Some("xn-- label whose Punycode starts with '-' (RFC 3492 §6.2)")
+        }
+        (Some(o), Some(a))
+            if o.origin == "null" && a.origin != "null" && has_xn_leading_delimiter(input) =>
+        {
+            Some("blob: inner host with an xn-- label whose Punycode starts with '-'")
+        }
+        // The Bidi rule above, inside a blob: URL's inner URL: url-core
+        // rejects the inner URL (origin null), Ada gives its tuple origin.
+        (Some(o), Some(a))
+            if o.origin == "null"
+                && rtl
+                && input.starts_with("blob:")
+                && has_non_bidi_ascii_label(a.origin.rsplit("//").next().unwrap_or("")) =>
+        {
+            Some("blob: inner URL is a Bidi domain with an ASCII label that breaks RFC 5893")
+        }
+        // url-core's documented origin bound: a blob: URL whose inner URL
+        // is not canonical gets its host copied inline, at most 255 bytes
+        // (OriginHost::INLINE_CAPACITY); beyond that the origin is opaque.
+        (Some(o), Some(a))
+            if o.origin == "null" && input.starts_with("blob:") && a.origin.len() > 255 =>
+        {
+            Some("blob: origin host over url-core's 255-byte inline bound")
         }
         // IDNA data: Ada 4.0.0 (and rust-url's idna 1.1.0) accept code
         // points the UTS #46 16.0 mapping table marks disallowed, e.g. the
@@ -49,6 +99,26 @@ pub fn ada(
         }
         _ => None,
     }
+}
+
+/// Whether `s` (percent-decoded, any case) has an `xn---` label start.
+fn has_xn_leading_delimiter(s: &str) -> bool {
+    percent_decode(s).to_ascii_lowercase().contains("xn---")
+}
+
+/// Whether some dot-separated part of `s` holds a non-ASCII character and
+/// more than 256 characters (a label over url-core's bound).
+fn has_long_idn_label(s: &str) -> bool {
+    s.split(['.', '/', '?', '#', '@', ':'])
+        .any(|l| !l.is_ascii() && l.chars().count() > 256)
+}
+
+/// Whether url-core rejects `base` for the Bidi reason above while Ada
+/// parses it.
+fn base_is_bidi_rejected(base: &str) -> bool {
+    has_rtl(base)
+        && url_core::Url::parse_into(base, String::new()).is_err()
+        && crate::ada_fields(base, None).is_some_and(|a| has_non_bidi_ascii_label(&a.hostname))
 }
 
 /// Whether `s` has a character from a right-to-left script block (Hebrew,

@@ -92,3 +92,21 @@ fn blob_origin_ignores_long_credentials() {
     let url = Url::parse_into("blob:http://é@h/", String::new()).unwrap();
     assert_eq!(url.origin().to_string(), "http://h");
 }
+
+/// fuzz target `differential_ada` (attribute `origin`): the blob: origin
+/// parses its inner URL cut after the authority; cutting before the `/` left
+/// a trailing space that trimming removed, so `https:psc: ` (port-invalid)
+/// became the valid `https:psc:` and the origin `https://psc`.
+#[test]
+fn blob_origin_of_an_invalid_inner_url_is_opaque() {
+    for input in [
+        "blob:https:psc: /",
+        "blob:https://h:\u{20}/x",
+        "blob:http://h:8\u{20}?q",
+    ] {
+        let url = Url::parse_into(input, String::new()).unwrap();
+        assert_eq!(url.origin().to_string(), "null", "{input:?}");
+    }
+    let url = Url::parse_into("blob:https://h:8080/x", String::new()).unwrap();
+    assert_eq!(url.origin().to_string(), "https://h:8080");
+}

@@ -194,7 +194,8 @@ fn blob_origin(path: &str) -> Origin<'_> {
     // URL without them ("scheme://" + what follows the last '@').
     let mut composed = [0u8; OriginHost::INLINE_CAPACITY + 64];
     let head = without_credentials(head, &mut composed).unwrap_or(head);
-    let mut buf = [0u8; OriginHost::INLINE_CAPACITY + 64];
+    // Room for IDNA's scratch too (it holds two forms of the host at once).
+    let mut buf = [0u8; 4 * OriginHost::INLINE_CAPACITY];
     match Url::parse_into(head, SliceStorage::new(&mut buf)) {
         Ok(inner) => {
             let h = inner.hostname().as_bytes();
@@ -255,5 +256,7 @@ fn authority_prefix(path: &str) -> &str {
     while i < b.len() && !matches!(b[i], b'/' | b'\\' | b'?' | b'#') {
         i += 1;
     }
-    &path[..i]
+    // Keep the delimiter: cut right after the authority, trailing spaces there
+    // would be trimmed and could turn an invalid port valid ("https:h: /").
+    &path[..(i + 1).min(b.len())]
 }
