@@ -13,11 +13,10 @@
 //! `IDNA_MAPPING_TABLE=<path>` overrides the input path (for trying a new
 //! table before committing it).
 
+use crate::codegen::{emit_array, rustfmt};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use sha2::{Digest, Sha256};
 use unicode_bidi::BidiClass;
@@ -41,26 +40,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
     let files = generate(&text)?;
     let out_dir = root.join("crates/idna-tables/src");
-    let mut stale = Vec::new();
-    for (name, content) in &files {
-        let path = out_dir.join(name);
-        if check {
-            let current = std::fs::read_to_string(&path).unwrap_or_default();
-            if &current != content {
-                stale.push(path.display().to_string());
-            }
-        } else {
-            std::fs::write(&path, content)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            println!("wrote {}", path.display());
-        }
-    }
-    if !stale.is_empty() {
-        return Err(format!(
-            "generated IDNA tables are stale, run `cargo xtask gen-idna`: {}",
-            stale.join(", ")
-        ));
-    }
+    let outputs: Vec<(PathBuf, String)> = files
+        .into_iter()
+        .map(|(name, content)| (out_dir.join(name), content))
+        .collect();
+    crate::codegen::write_or_check(&outputs, check, "IDNA tables", "gen-idna")?;
     if check {
         println!("idna-tables are up to date");
     }
@@ -940,44 +924,6 @@ fn emit_trie(w: &mut String, name: &str, t: &Trie) {
     emit_array(w, &format!("{name}_VALUES"), ty, &t.values, |x| {
         x.to_string()
     });
-}
-
-fn emit_array<T>(w: &mut String, name: &str, ty: &str, v: &[T], f: impl Fn(&T) -> String) {
-    write!(w, "pub(crate) static {name}: [{ty}; {}] = [", v.len()).unwrap();
-    for (i, x) in v.iter().enumerate() {
-        if i > 0 {
-            w.push_str(", ");
-        }
-        w.push_str(&f(x));
-    }
-    w.push_str("];\n\n");
-}
-
-fn rustfmt(src: &str) -> Result<String, String> {
-    let mut child = Command::new("rustfmt")
-        .args(["--edition", "2021", "--emit", "stdout"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run rustfmt: {e}"))?;
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = src.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("rustfmt failed: {e}"))?;
-    writer
-        .join()
-        .map_err(|_| "rustfmt writer panicked".to_string())?
-        .map_err(|e| format!("cannot write to rustfmt: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "rustfmt failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    String::from_utf8(out.stdout).map_err(|e| format!("rustfmt output: {e}"))
 }
 
 fn lib_rs(

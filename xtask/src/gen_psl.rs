@@ -18,11 +18,11 @@
 //! `PSL_DAT=<path>` uses another copy of the list (e.g. a newer one) instead
 //! of `data/psl/public_suffix_list.dat`.
 
+use crate::codegen::{emit_array, rustfmt};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use sha2::{Digest, Sha256};
 use unicode_script::{Script, UnicodeScript};
@@ -74,25 +74,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for (name, content) in generate_scripts()? {
         outputs.push((root.join("crates/script-tables/src").join(name), content));
     }
-    let mut stale = Vec::new();
-    for (path, content) in &outputs {
-        if check {
-            let current = std::fs::read_to_string(path).unwrap_or_default();
-            if &current != content {
-                stale.push(path.display().to_string());
-            }
-        } else {
-            std::fs::write(path, content)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            println!("wrote {}", path.display());
-        }
-    }
-    if !stale.is_empty() {
-        return Err(format!(
-            "generated PSL/script tables are stale, run `cargo xtask gen-psl`: {}",
-            stale.join(", ")
-        ));
-    }
+    crate::codegen::write_or_check(&outputs, check, "PSL/script tables", "gen-psl")?;
     if check {
         println!("psl-tables and script-tables are up to date");
     }
@@ -835,41 +817,3 @@ pub fn script_set(c: char) -> ScriptSet {
 
 // ---------------------------------------------------------------------------
 // Shared helpers
-
-fn emit_array<T>(w: &mut String, name: &str, ty: &str, v: &[T], f: impl Fn(&T) -> String) {
-    write!(w, "pub(crate) static {name}: [{ty}; {}] = [", v.len()).unwrap();
-    for (i, x) in v.iter().enumerate() {
-        if i > 0 {
-            w.push_str(", ");
-        }
-        w.push_str(&f(x));
-    }
-    w.push_str("];\n\n");
-}
-
-fn rustfmt(src: &str) -> Result<String, String> {
-    let mut child = Command::new("rustfmt")
-        .args(["--edition", "2021", "--emit", "stdout"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot run rustfmt: {e}"))?;
-    let mut stdin = child.stdin.take().ok_or("rustfmt: no stdin")?;
-    let input = src.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child
-        .wait_with_output()
-        .map_err(|e| format!("rustfmt failed: {e}"))?;
-    writer
-        .join()
-        .map_err(|_| "rustfmt writer panicked".to_string())?
-        .map_err(|e| format!("cannot write to rustfmt: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "rustfmt failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    String::from_utf8(out.stdout).map_err(|e| format!("rustfmt output: {e}"))
-}

@@ -3,6 +3,7 @@
 
 mod bench;
 mod check_nostd;
+mod codegen;
 mod fetch_data;
 mod fuzz;
 mod gen_header;
