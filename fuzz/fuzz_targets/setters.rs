@@ -119,18 +119,7 @@ fn value_of(pieces: &[Piece]) -> String {
 }
 
 fn apply<S: Storage>(u: &mut Url<S>, which: Which, v: &str) -> Result<SetOutcome, SetError> {
-    match which {
-        Which::Href => u.set_href(v),
-        Which::Protocol => u.set_protocol(v),
-        Which::Username => u.set_username(v),
-        Which::Password => u.set_password(v),
-        Which::Host => u.set_host(v),
-        Which::Hostname => u.set_hostname(v),
-        Which::Port => u.set_port(v),
-        Which::Pathname => u.set_pathname(v),
-        Which::Search => u.set_search(v),
-        Which::Hash => u.set_hash(v),
-    }
+    u.set(setter(which), v)
 }
 
 fn setter(which: Which) -> Setter {

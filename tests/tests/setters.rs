@@ -13,18 +13,7 @@ fn apply<S: Storage>(
     setter: &str,
     value: &str,
 ) -> Result<SetOutcome, url_core::SetError> {
-    match Setter::from_name(setter).expect("known setter") {
-        Setter::Href => url.set_href(value),
-        Setter::Protocol => url.set_protocol(value),
-        Setter::Username => url.set_username(value),
-        Setter::Password => url.set_password(value),
-        Setter::Host => url.set_host(value),
-        Setter::Hostname => url.set_hostname(value),
-        Setter::Port => url.set_port(value),
-        Setter::Pathname => url.set_pathname(value),
-        Setter::Search => url.set_search(value),
-        Setter::Hash => url.set_hash(value),
-    }
+    url.set(Setter::from_name(setter).expect("known setter"), value)
 }
 
 /// Checks one case on one storage; returns problems.

@@ -212,6 +212,31 @@ impl<S: Storage> Url<S> {
             || self.off.scheme_type == SchemeType::File
     }
 
+    /// Runs the setter `setter` with `value`: one dispatch for callers that
+    /// choose the attribute at run time (CLIs, FFI, data-driven tests).
+    ///
+    /// ```
+    /// use url_core::{Setter, SliceStorage, Url};
+    /// let mut buf = [0u8; 64];
+    /// let mut url = Url::parse_into("https://example.com/", SliceStorage::new(&mut buf)).unwrap();
+    /// url.set(Setter::Hash, "top").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/#top");
+    /// ```
+    pub fn set(&mut self, setter: Setter, value: &str) -> SetResult {
+        match setter {
+            Setter::Href => self.set_href(value),
+            Setter::Protocol => self.set_protocol(value),
+            Setter::Username => self.set_username(value),
+            Setter::Password => self.set_password(value),
+            Setter::Host => self.set_host(value),
+            Setter::Hostname => self.set_hostname(value),
+            Setter::Port => self.set_port(value),
+            Setter::Pathname => self.set_pathname(value),
+            Setter::Search => self.set_search(value),
+            Setter::Hash => self.set_hash(value),
+        }
+    }
+
     /// The `href` setter: parses `value` as a new URL; on failure the URL is
     /// unchanged and the error says why.
     ///

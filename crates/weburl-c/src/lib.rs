@@ -707,6 +707,24 @@ pub enum Attr {
     Hash,
 }
 
+impl From<Attr> for url_core::Setter {
+    fn from(attr: Attr) -> Self {
+        use url_core::Setter as S;
+        match attr {
+            Attr::Href => S::Href,
+            Attr::Protocol => S::Protocol,
+            Attr::Username => S::Username,
+            Attr::Password => S::Password,
+            Attr::Host => S::Host,
+            Attr::Hostname => S::Hostname,
+            Attr::Port => S::Port,
+            Attr::Pathname => S::Pathname,
+            Attr::Search => S::Search,
+            Attr::Hash => S::Hash,
+        }
+    }
+}
+
 /// A setter over slices: `buf[..len]` holds a URL this library produced;
 /// sets `attr` to `value` in place. Returns the new components and whether
 /// the standard said to ignore the value (then the URL is unchanged). On
@@ -719,18 +737,7 @@ pub fn set(
 ) -> Result<(WeburlComponents, Option<WeburlError>), Failure> {
     let value = utf8(value)?;
     let mut url = reattach(buf, len)?;
-    let result = match attr {
-        Attr::Href => url.set_href(value),
-        Attr::Protocol => url.set_protocol(value),
-        Attr::Username => url.set_username(value),
-        Attr::Password => url.set_password(value),
-        Attr::Host => url.set_host(value),
-        Attr::Hostname => url.set_hostname(value),
-        Attr::Port => url.set_port(value),
-        Attr::Pathname => url.set_pathname(value),
-        Attr::Search => url.set_search(value),
-        Attr::Hash => url.set_hash(value),
-    };
+    let result = url.set(attr.into(), value);
     let ignored = match result {
         Ok(SetOutcome::Changed) => None,
         Ok(SetOutcome::Ignored(why)) => Some(ignored_details(why)),

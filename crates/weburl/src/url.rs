@@ -650,19 +650,7 @@ impl Url {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn set(&mut self, setter: url_core::Setter, value: &str) -> Result<SetOutcome, SetError> {
-        use url_core::Setter as S;
-        match setter {
-            S::Href => self.set_href(value),
-            S::Protocol => self.set_protocol(value),
-            S::Username => self.set_username(value),
-            S::Password => self.set_password(value),
-            S::Host => self.set_host(value),
-            S::Hostname => self.set_hostname(value),
-            S::Port => self.set_port(value),
-            S::Pathname => self.set_pathname(value),
-            S::Search => self.set_search(value),
-            S::Hash => self.set_hash(value),
-        }
+        self.inner.set(setter, value)
     }
 
     /// The underlying `url-core` URL (for its lower-level API).
