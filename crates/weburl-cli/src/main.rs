@@ -199,6 +199,26 @@ fn parse_opts_with(args: &[String], allow: Allow) -> Result<Opts, String> {
 }
 
 /// Parses the `--base` argument, reporting a failure on stderr.
+/// The common start of `check` and `display`: options, `--help`, exactly
+/// one URL (then `opts.urls[0]`) and the optional base. `Err` is the exit
+/// code to return (help printed, or a usage or base error reported).
+fn one_url_command(
+    args: &[String],
+    allow: Allow,
+    name: &str,
+) -> Result<(Opts, Option<Url>), ExitCode> {
+    let opts = parse_opts_with(args, allow).map_err(|e| usage_error(&e))?;
+    if opts.help {
+        print!("{USAGE}");
+        return Err(ExitCode::SUCCESS);
+    }
+    if opts.urls.len() != 1 {
+        return Err(usage_error(&format!("{name} needs exactly one URL")));
+    }
+    let base = parse_base(opts.base.as_deref())?;
+    Ok((opts, base))
+}
+
 fn parse_base(base: Option<&str>) -> Result<Option<Url>, ExitCode> {
     match base {
         None => Ok(None),
@@ -574,21 +594,11 @@ fn cmd_check(args: &[String]) -> ExitCode {
         json: true,
         ..Allow::default()
     };
-    let opts = match parse_opts_with(args, allow) {
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
-    if opts.help {
-        print!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let [input] = opts.urls.as_slice() else {
-        return usage_error("check needs exactly one URL");
-    };
-    let base = match parse_base(opts.base.as_deref()) {
-        Ok(b) => b,
+    let (opts, base) = match one_url_command(args, allow, "check") {
+        Ok(x) => x,
         Err(code) => return code,
     };
+    let input = &opts.urls[0];
     let (result, errors) = Url::parse_with_validation(input, base.as_ref());
     if opts.json {
         let valid = result.is_ok()
@@ -670,21 +680,11 @@ fn cmd_display(args: &[String]) -> ExitCode {
         display: true,
         ..Allow::default()
     };
-    let opts = match parse_opts_with(args, allow) {
-        Ok(o) => o,
-        Err(e) => return usage_error(&e),
-    };
-    if opts.help {
-        print!("{USAGE}");
-        return ExitCode::SUCCESS;
-    }
-    let [input] = opts.urls.as_slice() else {
-        return usage_error("display needs exactly one URL");
-    };
-    let base = match parse_base(opts.base.as_deref()) {
-        Ok(b) => b,
+    let (opts, base) = match one_url_command(args, allow, "display") {
+        Ok(x) => x,
         Err(code) => return code,
     };
+    let input = &opts.urls[0];
     let url = match parse_against(input, base.as_ref()) {
         Ok(u) => u,
         Err(e) => {
