@@ -9,69 +9,9 @@
 //! full parser. Agreement with the full parser is tested on every input of the
 //! conformance and robustness suites.
 
-use crate::host::is_forbidden_domain_code_point;
-use crate::percent_encode::{BACKSLASH, C0, CLASS, FRAGMENT, PATH, QUERY, SLASH, SPECIAL_QUERY};
+use crate::percent_encode::{C0, CLASS};
+use crate::simd::{find, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
-
-/// Bytes allowed in a canonical domain: ASCII, not upper case, not a
-/// forbidden domain code point.
-static DOMAIN_OK: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = !c.is_ascii_uppercase() && !is_forbidden_domain_code_point(c);
-        b += 1;
-    }
-    t
-};
-
-/// The first index ≥ `i` whose byte has a class bit in `mask` (or the end).
-/// Four bytes per step: real URLs have long runs that need no attention.
-#[inline(always)]
-fn skip_clear(input: &[u8], mut i: usize, mask: u16) -> usize {
-    let mut rest = input.get(i..).unwrap_or(&[]);
-    while let [a, b, c, d, tail @ ..] = rest {
-        let class =
-            CLASS[*a as usize] | CLASS[*b as usize] | CLASS[*c as usize] | CLASS[*d as usize];
-        if class & mask != 0 {
-            break;
-        }
-        rest = tail;
-        i += 4;
-    }
-    for &b in rest {
-        if CLASS[b as usize] & mask != 0 {
-            break;
-        }
-        i += 1;
-    }
-    i
-}
-
-/// The first index ≥ `i` that is not a canonical-domain byte.
-#[inline(always)]
-fn skip_domain(input: &[u8], mut i: usize) -> usize {
-    let mut rest = input.get(i..).unwrap_or(&[]);
-    while let [a, b, c, d, tail @ ..] = rest {
-        if !(DOMAIN_OK[*a as usize]
-            & DOMAIN_OK[*b as usize]
-            & DOMAIN_OK[*c as usize]
-            & DOMAIN_OK[*d as usize])
-        {
-            break;
-        }
-        rest = tail;
-        i += 4;
-    }
-    for &b in rest {
-        if !DOMAIN_OK[b as usize] {
-            break;
-        }
-        i += 1;
-    }
-    i
-}
 
 /// "Ends in a number" for a canonical-domain candidate, rejecting in O(1)
 /// the usual case: a numeric last label starts with a digit.
@@ -102,16 +42,24 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         return None;
     }
     // Scheme: an ASCII lowercase letter, then lowercase alphanumerics, +, -, .
-    if !input[0].is_ascii_lowercase() {
-        return None;
-    }
-    let mut colon = 1;
-    while colon < len && SCHEME_OK[input[colon] as usize] {
-        colon += 1;
-    }
-    if input.get(colon) != Some(&b':') {
-        return None;
-    }
+    // The two schemes of most URLs are recognized by their bytes at once.
+    let colon = if input.starts_with(b"https:") {
+        5
+    } else if input.starts_with(b"http:") {
+        4
+    } else {
+        if !input[0].is_ascii_lowercase() {
+            return None;
+        }
+        let mut colon = 1;
+        while colon < len && SCHEME_OK[input[colon] as usize] {
+            colon += 1;
+        }
+        if input.get(colon) != Some(&b':') {
+            return None;
+        }
+        colon
+    };
     let scheme_type = SchemeType::of(&input[..colon]);
     if !scheme_type.is_special() {
         return opaque(input, colon);
@@ -123,7 +71,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let mut i = host_start;
     let (host_end, port, host_kind);
     if scheme_type == SchemeType::File {
-        i = skip_domain(input, i);
+        i = find(input, i, Stop::Domain);
         host_end = i;
         let host = &input[host_start..host_end];
         // "localhost" becomes the empty host; file URLs have no port; a
@@ -138,7 +86,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
             HostKind::Domain
         };
     } else {
-        i = skip_domain(input, i);
+        i = find(input, i, Stop::Domain);
         host_end = i;
         let host = &input[host_start..host_end];
         // An empty host fails; a host ending in a number is an IPv4 address
@@ -175,7 +123,6 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     // '/': `slash` marks where the serialization inserts it.
     let path_start = i;
     let mut slash = None;
-    let stop = PATH | SLASH | BACKSLASH;
     match input.get(i) {
         Some(b'/') => {
             // A file URL's first segment "C|" becomes "C:" (drive letter quirk).
@@ -188,7 +135,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
                 if matches!(input.get(i), Some(b'.') | Some(b'%')) && is_dot_segment_at(input, i) {
                     return None;
                 }
-                i = skip_clear(input, i, stop);
+                i = find(input, i, Stop::Segment);
                 match input.get(i) {
                     Some(b'/') => continue,
                     None | Some(b'?') | Some(b'#') => break,
@@ -203,11 +150,11 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let mut fragment_start = None;
     if input.get(i) == Some(&b'?') {
         query_start = Some(i);
-        i = skip_clear(input, i + 1, SPECIAL_QUERY);
+        i = find(input, i + 1, Stop::SpecialQuery);
     }
     if input.get(i) == Some(&b'#') {
         fragment_start = Some(i);
-        i = skip_clear(input, i + 1, FRAGMENT);
+        i = find(input, i + 1, Stop::Fragment);
     }
     if i != len {
         return None;
@@ -251,12 +198,12 @@ fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
     if input.get(i) == Some(&b'?') {
         query_start = Some(i);
         i += 1;
-        i = skip_clear(input, i, QUERY);
+        i = find(input, i, Stop::Query);
     }
     if input.get(i) == Some(&b'#') {
         fragment_start = Some(i);
         i += 1;
-        i = skip_clear(input, i, FRAGMENT);
+        i = find(input, i, Stop::Fragment);
     }
     if i != len {
         return None;

@@ -257,8 +257,8 @@ impl Buffer for SliceStorage<'_> {
     #[inline]
     fn as_str(&self) -> &str {
         // Only ASCII is ever written (module docs), so this never fails; the
-        // check keeps this crate free of `unsafe`.
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
+        // ASCII check is the fast one (`simd`), UTF-8 the fallback.
+        utf8(&self.buf[..self.len])
     }
     #[inline]
     fn as_bytes(&self) -> &[u8] {
@@ -267,11 +267,17 @@ impl Buffer for SliceStorage<'_> {
     #[inline]
     fn slice(&self, range: Range<usize>) -> &str {
         // Validate only the requested range: getters stay O(component).
-        self.buf[..self.len]
-            .get(range)
-            .and_then(|b| core::str::from_utf8(b).ok())
-            .unwrap_or("")
+        self.buf[..self.len].get(range).map_or("", utf8)
     }
+}
+
+/// `bytes` as text: ASCII checked 16 bytes at a time, any other UTF-8 by
+/// `core::str::from_utf8`, "" if invalid (never written by this crate).
+#[inline]
+fn utf8(bytes: &[u8]) -> &str {
+    crate::simd::ascii_str(bytes)
+        .or_else(|| core::str::from_utf8(bytes).ok())
+        .unwrap_or("")
 }
 
 impl Storage for SliceStorage<'_> {
