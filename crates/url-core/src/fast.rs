@@ -10,7 +10,7 @@
 //! conformance and robustness suites.
 
 use crate::percent_encode::{C0, CLASS};
-use crate::simd::{find, Stop};
+use crate::simd::{find, find_path, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
 
 /// "Ends in a number" for a canonical-domain candidate, rejecting in O(1)
@@ -130,14 +130,11 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
                 return None;
             }
             loop {
-                // At a '/': the segment after it must not be a dot segment.
-                i += 1;
-                if matches!(input.get(i), Some(b'.') | Some(b'%')) && is_dot_segment_at(input, i) {
-                    return None;
-                }
-                i = find(input, i, Stop::Segment);
+                i = find_path(input, i);
                 match input.get(i) {
-                    Some(b'/') => continue,
+                    // After a '/': the segment must not be a dot segment.
+                    Some(b'.') | Some(b'%') if is_dot_segment_at(input, i) => return None,
+                    Some(b'.') | Some(b'%') => i += 1,
                     None | Some(b'?') | Some(b'#') => break,
                     Some(_) => return None,
                 }

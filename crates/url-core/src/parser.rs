@@ -120,6 +120,13 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
         mut storage: S,
     ) -> Result<Url<S>, ParseError> {
         storage.clear();
+        let fast = self.fast && !V::ENABLED && self.encoding.is_utf8();
+        if fast {
+            if let Some(r) = try_canonical(input, &mut storage, false) {
+                let (off, _) = r?;
+                return Ok(Url { buf: storage, off });
+            }
+        }
         let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
             None
         } else {
@@ -134,7 +141,8 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             Mode {
                 keep_borrowed: false,
                 append: false,
-                fast: self.fast,
+                // Already tried.
+                fast: false,
             },
         )?;
         Ok(Url { buf: storage, off })
@@ -155,6 +163,18 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// ```
     pub fn parse_borrowed<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
         let mut none = NoStorage;
+        let fast = self.fast && !V::ENABLED && self.encoding.is_utf8();
+        if fast {
+            if let Some(r) = try_canonical(input, &mut none, true) {
+                return match r? {
+                    (off, Some((start, len))) => Ok(Url {
+                        buf: &input[start..start + len],
+                        off,
+                    }),
+                    (_, None) => Err(ParseError::NotCanonical),
+                };
+            }
+        }
         let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
             None
         } else {
@@ -169,7 +189,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             Mode {
                 keep_borrowed: true,
                 append: false,
-                fast: self.fast,
+                fast: false,
             },
         )
         .map_err(|e| match e {
@@ -334,6 +354,41 @@ pub(crate) struct Mode {
     pub fast: bool,
 }
 
+/// What the basic URL parser found: the offsets, and the span of the input
+/// the serialization equals when it was kept borrowed.
+type Parsed = (Offsets, Option<(usize, usize)>);
+
+/// The canonical fast path (`fast`): `None` when `raw` is not a canonical
+/// URL of a shape it knows. Inlined into the public entry points, so a
+/// canonical input never enters the state machine's frame.
+#[inline(always)]
+fn try_canonical<S: Storage>(
+    raw: &str,
+    out: &mut S,
+    keep_borrowed: bool,
+) -> Option<Result<Parsed, ParseError>> {
+    let c = crate::fast::canonical(raw.as_bytes())?;
+    Some(match c.slash {
+        None if keep_borrowed => Ok((c.off, Some((0, raw.len())))),
+        None => {
+            out.reserve(raw.len());
+            out.push_str(raw)
+                .map(|()| (c.off, None))
+                .map_err(Into::into)
+        }
+        // Valid, but the serialization gains a '/': not borrowable.
+        Some(_) if keep_borrowed => Err(ParseError::NotCanonical),
+        Some(k) => {
+            out.reserve(raw.len() + 1);
+            out.push_str(&raw[..k])
+                .and_then(|()| out.push_str("/"))
+                .and_then(|()| out.push_str(&raw[k..]))
+                .map(|()| (c.off, None))
+                .map_err(Into::into)
+        }
+    })
+}
+
 /// Runs the basic URL parser. `enc` is the query encoding when it is not
 /// UTF-8.
 pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
@@ -343,7 +398,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     sink: &mut V,
     enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
     mode: Mode,
-) -> Result<(Offsets, Option<(usize, usize)>), ParseError> {
+) -> Result<Parsed, ParseError> {
     let Mode {
         keep_borrowed,
         append,
@@ -355,23 +410,8 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     // Canonical input: the serialization is the input. Not when validation
     // errors are wanted, a legacy encoding applies, or a setter appends.
     if fast && !V::ENABLED && enc.is_none() && !append {
-        if let Some(c) = crate::fast::canonical(raw.as_bytes()) {
-            match c.slash {
-                None if keep_borrowed => return Ok((c.off, Some((0, raw.len())))),
-                None => {
-                    out.reserve(raw.len());
-                    out.push_str(raw)?;
-                }
-                // Valid, but the serialization gains a '/': not borrowable.
-                Some(_) if keep_borrowed => return Err(ParseError::NotCanonical),
-                Some(k) => {
-                    out.reserve(raw.len() + 1);
-                    out.push_str(&raw[..k])?;
-                    out.push_str("/")?;
-                    out.push_str(&raw[k..])?;
-                }
-            }
-            return Ok((c.off, None));
+        if let Some(r) = try_canonical(raw, out, keep_borrowed) {
+            return r;
         }
     }
     // Remove leading and trailing C0 control or space.

@@ -16,14 +16,14 @@
 //! (exhaustively over byte values and lane positions, and under Miri in CI).
 #![allow(unsafe_code)]
 
-use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SLASH, SPECIAL_QUERY};
+use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
 /// The bytes a scan stops at.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Stop {
-    /// A canonical path segment ends, or needs encoding: the path
-    /// percent-encode set, `/` and `\`.
-    Segment,
+    /// A path byte that ends a canonical path or needs encoding: the path
+    /// percent-encode set and `\` (`/` is not a stop: see [`find_path`]).
+    Path,
     /// The special-query percent-encode set.
     SpecialQuery,
     /// The query percent-encode set.
@@ -41,7 +41,7 @@ impl Stop {
     #[inline(always)]
     const fn class_mask(self) -> u16 {
         match self {
-            Stop::Segment => PATH | SLASH | BACKSLASH,
+            Stop::Path => PATH | BACKSLASH,
             Stop::SpecialQuery => SPECIAL_QUERY,
             Stop::Query => QUERY,
             Stop::Fragment => FRAGMENT,
@@ -83,6 +83,37 @@ pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
     {
         find_scalar(input, i, stop)
     }
+}
+
+/// The first index ≥ `i` in a path where the canonical fast path must look:
+/// a [`Stop::Path`] byte, or a `.` or `%` right after a `/` (a possible dot
+/// segment, which the caller checks). One scan for the whole path rather
+/// than one per segment.
+#[inline(always)]
+pub(crate) fn find_path(input: &[u8], i: usize) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::find_path(input, i)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        find_path_scalar(input, i)
+    }
+}
+
+/// Whether `find_path` stops at `input[k]`.
+#[inline(always)]
+fn path_stops_at(input: &[u8], k: usize) -> bool {
+    let b = input[k];
+    Stop::Path.stops_at(b) || (matches!(b, b'.' | b'%') && k > 0 && input[k - 1] == b'/')
+}
+
+/// `find_path` a byte at a time.
+#[inline(always)]
+fn find_path_scalar(input: &[u8], i: usize) -> usize {
+    (i..input.len())
+        .find(|&k| path_stops_at(input, k))
+        .unwrap_or(input.len())
 }
 
 /// `find` by table lookup, four bytes per step.
@@ -168,15 +199,12 @@ mod sse2 {
                     _mm_or_si128(outside, _mm_or_si128(eq(b'"'), eq(b'`'))),
                     _mm_or_si128(eq(b'<'), eq(b'>')),
                 ),
-                Stop::Segment => _mm_or_si128(
+                Stop::Path => _mm_or_si128(
                     _mm_or_si128(
                         query(),
                         _mm_or_si128(_mm_or_si128(eq(b'?'), eq(b'^')), eq(b'`')),
                     ),
-                    _mm_or_si128(
-                        _mm_or_si128(eq(b'{'), eq(b'}')),
-                        _mm_or_si128(eq(b'/'), eq(b'\\')),
-                    ),
+                    _mm_or_si128(_mm_or_si128(eq(b'{'), eq(b'}')), eq(b'\\')),
                 ),
                 Stop::Domain => {
                     // '@', 'A'..='Z', '[', '\\', ']', '^' are 0x40..=0x5E:
@@ -235,6 +263,62 @@ mod sse2 {
         }
     }
 
+    /// (Path stops, `/`, `.` or `%`) as one bit per byte of `chunk`.
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn path_masks(chunk: &[u8; 16]) -> (u32, u32, u32) {
+        // SAFETY: as in `stop_mask`: SSE2 is enabled, and the load reads the
+        // 16 bytes of `chunk`.
+        unsafe {
+            let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+            let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
+            let slash = _mm_movemask_epi8(eq(b'/')) as u32;
+            let dot = _mm_movemask_epi8(_mm_or_si128(eq(b'.'), eq(b'%'))) as u32;
+            (stop_mask(chunk, Stop::Path), slash, dot)
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn find_path(input: &[u8], mut i: usize) -> usize {
+        let len = input.len();
+        // Bit 0 of `after_slash`: the byte before the chunk is a '/'.
+        let mut after_slash = u32::from(i > 0 && input.get(i - 1) == Some(&b'/'));
+        while let Some(Ok(chunk)) = input
+            .get(i..)
+            .and_then(|rest| rest.get(..16))
+            .map(<&[u8; 16]>::try_from)
+        {
+            let (stop, slash, dot) = path_masks(chunk);
+            let m = stop | (dot & ((slash << 1) | after_slash));
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            after_slash = slash >> 15;
+            i += 16;
+        }
+        if i >= len {
+            return len;
+        }
+        match len
+            .checked_sub(16)
+            .and_then(|start| input.get(start..))
+            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
+        {
+            // The byte before `i` is inside this last chunk (i > len - 16),
+            // so the shifted slash mask already covers it.
+            Some(last) => {
+                let (stop, slash, dot) = path_masks(last);
+                let m = (stop | (dot & (slash << 1))) >> (i + 16 - len);
+                if m != 0 {
+                    i + m.trailing_zeros() as usize
+                } else {
+                    len
+                }
+            }
+            None => super::find_path_scalar(input, i),
+        }
+    }
+
     #[inline]
     #[allow(unused_unsafe)]
     pub(super) fn is_ascii(bytes: &[u8]) -> bool {
@@ -259,7 +343,7 @@ mod tests {
     use super::*;
 
     const STOPS: [Stop; 5] = [
-        Stop::Segment,
+        Stop::Path,
         Stop::SpecialQuery,
         Stop::Query,
         Stop::Fragment,
@@ -284,8 +368,8 @@ mod tests {
                 "{b:#x}"
             );
             assert_eq!(
-                Stop::Segment.stops_at(b),
-                query || b"?^`{}/\\".contains(&b),
+                Stop::Path.stops_at(b),
+                query || b"?^`{}\\".contains(&b),
                 "{b:#x}"
             );
             assert_eq!(
@@ -335,6 +419,48 @@ mod tests {
             // Past the end: the end.
             assert_eq!(find(b"abc", 7, stop), 3);
         }
+    }
+
+    /// `find_path` against its definition: every byte value at every lane,
+    /// alone and after a '/', with the '/' on either side of a 16-byte step.
+    #[test]
+    fn find_path_agrees_with_the_definition() {
+        let some = [b'.', b'%', b'/', b'?', 0x80];
+        let all: [u8; 256] = core::array::from_fn(|b| b as u8);
+        let values = if cfg!(miri) { &some[..] } else { &all[..] };
+        let lens: &[usize] = if cfg!(miri) {
+            &[5, 17, 33]
+        } else {
+            &[1, 2, 5, 15, 16, 17, 18, 31, 32, 33, 47]
+        };
+        for &v in values {
+            for &len in lens {
+                for pos in 0..len {
+                    for slash_before in [false, true] {
+                        let mut input = [b'a'; 48];
+                        input[pos] = v;
+                        if slash_before && pos > 0 {
+                            input[pos - 1] = b'/';
+                        }
+                        let input = &input[..len];
+                        for start in [0, pos, pos.saturating_sub(1), len / 2, 16.min(len), len] {
+                            let want = (start..len)
+                                .find(|&k| path_stops_at(input, k))
+                                .unwrap_or(len);
+                            assert_eq!(
+                                find_path(input, start),
+                                want,
+                                "{v:#x} len {len} pos {pos} slash {slash_before} from {start}"
+                            );
+                            assert_eq!(find_path_scalar(input, start), want);
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(find_path(b"/a/./b", 0), 3);
+        assert_eq!(find_path(b"/a/%2e/b", 2), 3);
+        assert_eq!(find_path(b"/a.b/c", 0), 6);
     }
 
     #[test]

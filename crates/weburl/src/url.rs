@@ -46,7 +46,9 @@ impl Url {
     /// # Ok::<(), weburl::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        url_core::Url::parse_into(input, String::new()).map(Url::from)
+        // Most serializations are about as long as their input: one
+        // allocation of the right size up front.
+        url_core::Url::parse_into(input, String::with_capacity(input.len())).map(Url::from)
     }
 
     /// Parses `input` relative to `base` (the URL constructor's two-argument
