@@ -71,10 +71,12 @@ pub fn ada(
         }
         // The Bidi rule above, inside a blob: URL's inner URL: url-core
         // rejects the inner URL (origin null), Ada gives its tuple origin.
+        // (Ada's protocol, not the input's prefix: "\0Blob:" and "b\nlob:"
+        // are blob: URLs too.)
         (Some(o), Some(a))
             if o.origin == "null"
                 && rtl
-                && input.starts_with("blob:")
+                && a.protocol == "blob:"
                 && has_non_bidi_ascii_label(a.origin.rsplit("//").next().unwrap_or("")) =>
         {
             Some("blob: inner URL is a Bidi domain with an ASCII label that breaks RFC 5893")
@@ -83,7 +85,7 @@ pub fn ada(
         // is not canonical gets its host copied inline, at most 255 bytes
         // (OriginHost::INLINE_CAPACITY); beyond that the origin is opaque.
         (Some(o), Some(a))
-            if o.origin == "null" && input.starts_with("blob:") && a.origin.len() > 255 =>
+            if o.origin == "null" && a.protocol == "blob:" && a.origin.len() > 255 =>
         {
             Some("blob: origin host over url-core's 255-byte inline bound")
         }
@@ -113,12 +115,15 @@ fn has_long_idn_label(s: &str) -> bool {
         .any(|l| !l.is_ascii() && l.chars().count() > 256)
 }
 
-/// Whether url-core rejects `base` for the Bidi reason above while Ada
-/// parses it.
+/// Whether url-core rejects `base` for one of the Bidi reasons above (an
+/// ASCII or a left-to-right label of a Bidi domain) while Ada parses it.
 fn base_is_bidi_rejected(base: &str) -> bool {
     has_rtl(base)
         && url_core::Url::parse_into(base, String::new()).is_err()
-        && crate::ada_fields(base, None).is_some_and(|a| has_non_bidi_ascii_label(&a.hostname))
+        && crate::ada_fields(base, None).is_some_and(|a| {
+            has_non_bidi_ascii_label(&a.hostname)
+                || a.hostname.split('.').any(|l| l.starts_with("xn--"))
+        })
 }
 
 /// Whether `s` has a character from a right-to-left script block (Hebrew,
