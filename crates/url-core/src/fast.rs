@@ -43,10 +43,10 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     }
     // Scheme: an ASCII lowercase letter, then lowercase alphanumerics, +, -, .
     // The two schemes of most URLs are recognized by their bytes at once.
-    let colon = if input.starts_with(b"https:") {
-        5
+    let (colon, scheme_type) = if input.starts_with(b"https:") {
+        (5, SchemeType::Https)
     } else if input.starts_with(b"http:") {
-        4
+        (4, SchemeType::Http)
     } else {
         if !input[0].is_ascii_lowercase() {
             return None;
@@ -58,9 +58,8 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         if input.get(colon) != Some(&b':') {
             return None;
         }
-        colon
+        (colon, SchemeType::of(&input[..colon]))
     };
-    let scheme_type = SchemeType::of(&input[..colon]);
     if !scheme_type.is_special() {
         return opaque(input, colon);
     }

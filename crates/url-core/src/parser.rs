@@ -234,7 +234,14 @@ impl<S: Storage> Url<S> {
 impl<'i> Url<&'i str> {
     /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
     pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
-        Parser::new().parse_borrowed(input)
+        // The common case without building a Parser.
+        match crate::fast::canonical(input.as_bytes()) {
+            Some(c) if c.slash.is_none() => Ok(Url {
+                buf: input,
+                off: c.off,
+            }),
+            _ => Parser::new().parse_borrowed(input),
+        }
     }
 }
 

@@ -183,15 +183,18 @@ mod sse2 {
         unsafe {
             let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
             let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
+            // Two bytes that differ in one bit at once: `x | bit == c`.
+            let eq2 = |c: u8, bit: u8| {
+                _mm_cmpeq_epi8(
+                    _mm_or_si128(x, _mm_set1_epi8(bit as i8)),
+                    _mm_set1_epi8(c as i8),
+                )
+            };
             // Outside 0x21..=0x7E (C0 controls, space, DEL, non-ASCII):
             // shifting 0x21 to -128 puts the allowed range at -128..=-35.
             let outside = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x5F)), _mm_set1_epi8(-35));
-            let query = || {
-                _mm_or_si128(
-                    _mm_or_si128(outside, _mm_or_si128(eq(b'"'), eq(b'#'))),
-                    _mm_or_si128(eq(b'<'), eq(b'>')),
-                )
-            };
+            // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
+            let query = || _mm_or_si128(outside, _mm_or_si128(eq2(b'#', 1), eq2(b'>', 2)));
             let m = match stop {
                 Stop::Query => query(),
                 Stop::SpecialQuery => _mm_or_si128(query(), eq(b'\'')),
@@ -199,27 +202,24 @@ mod sse2 {
                     _mm_or_si128(outside, _mm_or_si128(eq(b'"'), eq(b'`'))),
                     _mm_or_si128(eq(b'<'), eq(b'>')),
                 ),
+                // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and
+                // '}' with DEL (0x7D, 0x7F), DEL being a stop anyway.
                 Stop::Path => _mm_or_si128(
-                    _mm_or_si128(
-                        query(),
-                        _mm_or_si128(_mm_or_si128(eq(b'?'), eq(b'^')), eq(b'`')),
-                    ),
-                    _mm_or_si128(_mm_or_si128(eq(b'{'), eq(b'}')), eq(b'\\')),
+                    _mm_or_si128(query(), _mm_or_si128(eq(b'?'), eq2(b'^', 2))),
+                    _mm_or_si128(eq(b'`'), _mm_or_si128(eq2(0x7F, 4), eq2(0x7F, 2))),
                 ),
                 Stop::Domain => {
                     // '@', 'A'..='Z', '[', '\\', ']', '^' are 0x40..=0x5E:
                     // shifted to -128..=-98.
                     let upper =
                         _mm_cmpgt_epi8(_mm_set1_epi8(-97), _mm_add_epi8(x, _mm_set1_epi8(0x40)));
+                    // '/' and '?' (0x2F, 0x3F); '<' and '>' (0x3C, 0x3E).
                     _mm_or_si128(
                         _mm_or_si128(
                             _mm_or_si128(outside, upper),
-                            _mm_or_si128(_mm_or_si128(eq(b'#'), eq(b'%')), eq(b'/')),
+                            _mm_or_si128(_mm_or_si128(eq(b'#'), eq(b'%')), eq2(b'?', 0x10)),
                         ),
-                        _mm_or_si128(
-                            _mm_or_si128(eq(b':'), eq(b'|')),
-                            _mm_or_si128(_mm_or_si128(eq(b'<'), eq(b'>')), eq(b'?')),
-                        ),
+                        _mm_or_si128(_mm_or_si128(eq(b':'), eq(b'|')), eq2(b'>', 2)),
                     )
                 }
             };
