@@ -159,7 +159,7 @@ impl Bidi {
 
 #[inline]
 fn is_valid_status(c: u32) -> bool {
-    matches!(idna_tables::mapping(c), Mapping::Valid)
+    matches!(super::mapping(c), Mapping::Valid)
 }
 
 /// UseSTD3ASCIIRules (UTS #46 §4.1 criterion 8, strict only): an ASCII

@@ -514,6 +514,19 @@ fn process<S: Storage>(out: &mut S, start: usize, mode: Mode) -> Result<Outcome,
     }
 }
 
+/// `idna_tables::mapping`, with ASCII answered without a table walk: in the
+/// UTS #46 16.0 table every ASCII code point is valid except A–Z, mapped to
+/// lower case (`ascii_mapping_is_the_tables` checks it against the data).
+#[cfg(feature = "idna")]
+#[inline(always)]
+pub(crate) fn mapping(c: u32) -> Mapping {
+    match c {
+        0x41..=0x5A => Mapping::Char(char::from(c as u8 | 0x20)),
+        0..=0x7F => Mapping::Valid,
+        _ => idna_tables::mapping(c),
+    }
+}
+
 /// Decodes the UTF-8 code point at `p` (the storage only ever receives
 /// `&str`s, so this only fails on a broken storage).
 #[cfg(feature = "idna")]
@@ -560,7 +573,7 @@ fn process_inner<S: Storage>(
             let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
             p = next;
             let mut emit = |d: u32| emit_to(&mut chunk, out, d);
-            match idna_tables::mapping(c) {
+            match mapping(c) {
                 // Disallowed code points stay; criterion 7 rejects them.
                 // `Decomposed`: NFC redoes the mapping.
                 Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => {
@@ -724,7 +737,7 @@ impl AsciiLabel {
         bidi.push(u32::from(b));
         // Criterion 7 (every ASCII code point is valid since UTS #46 v16,
         // but older tables differ) and 5.
-        if b == b'.' || !matches!(idna_tables::mapping(u32::from(b)), Mapping::Valid) {
+        if b == b'.' || !matches!(mapping(u32::from(b)), Mapping::Valid) {
             self.ok = false;
         }
         self.std3 &= label::std3_ok(u32::from(b));
@@ -845,4 +858,28 @@ fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), Capacit
         out.push_str(core::str::from_utf8(&piece[..part.len()]).unwrap_or(""))?;
     }
     Ok(())
+}
+
+#[cfg(all(test, feature = "idna"))]
+mod tests {
+    use super::*;
+
+    /// The ASCII shortcut of `mapping` is what the generated table says.
+    #[test]
+    fn ascii_mapping_is_the_tables() {
+        for c in 0..0x80u32 {
+            assert_eq!(mapping(c), idna_tables::mapping(c), "U+{c:04X}");
+        }
+        assert_eq!(mapping(u32::from(b'Q')), Mapping::Char('q'));
+    }
+
+    /// NFC's shortcuts: nothing below U+0300 is a non-starter or a starter
+    /// that composes with what precedes it.
+    #[test]
+    fn nothing_below_u0300_composes_with_its_predecessor() {
+        for c in 0..0x300u32 {
+            assert!(!idna_tables::is_composing_starter(c), "U+{c:04X}");
+            assert_eq!(idna_tables::props(c).ccc(), 0, "U+{c:04X}");
+        }
+    }
 }

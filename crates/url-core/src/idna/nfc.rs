@@ -75,6 +75,14 @@ pub(crate) fn decompose<E>(c: u32, f: &mut impl FnMut(u32) -> Result<(), E>) -> 
         }
         return Ok(());
     }
+    // Most code points have no decomposition: no stack to set up.
+    let Some((a, b)) = idna_tables::decompose(c) else {
+        return f(c);
+    };
+    if idna_tables::decompose(a).is_none() && (b == 0 || idna_tables::decompose(b).is_none()) {
+        f(a)?;
+        return if b != 0 { f(b) } else { Ok(()) };
+    }
     // Iterative expansion of decomposition steps (no recursion).
     let mut stack = [0u32; 2 * idna_tables::DECOMPOSITION_STACK + 2];
     let mut n = 1;
@@ -118,6 +126,19 @@ impl Nfc {
         c: u32,
         emit: &mut impl FnMut(u32) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
+        // Below U+00C0 (all of ASCII): no decomposition, a starter, and
+        // composes with nothing before it, so the segment before it is done.
+        if c < 0xC0 {
+            if self.len > 1 {
+                self.settle();
+            }
+            for &e in &self.seg[..self.len] {
+                emit(e & 0x1F_FFFF)?;
+            }
+            self.seg[0] = c;
+            self.len = 1;
+            return Ok(());
+        }
         decompose(c, &mut |d| self.push_decomposed(d, emit))
     }
 
@@ -137,8 +158,9 @@ impl Nfc {
         }
         self.settle();
         // A starter directly after a lone starter may compose with it
-        // (Hangul LV/LVT, a few scripts' vowel signs).
-        if self.len == 1
+        // (Hangul LV/LVT, a few scripts' vowel signs; none below U+0300).
+        if d >= 0x300
+            && self.len == 1
             && self.seg[0] >> 24 == 0
             && ((V_BASE..V_BASE + V_COUNT).contains(&d)
                 || (T_BASE + 1..T_BASE + T_COUNT).contains(&d)
