@@ -190,8 +190,19 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         .without_fast_path()
         .parse_borrowed(input)
         .map(|u| u.href().to_string());
+    // Url::parse_borrowed has its own route to the fast path (no Parser).
+    let borrowed_direct = base
+        .is_none()
+        .then(|| Url::parse_borrowed(input).map(|u| u.href().to_string()));
     if a != b {
         Some(format!("fast path {a} vs full parser {b}"))
+    } else if borrowed_direct
+        .as_ref()
+        .is_some_and(|d| d.is_ok() && *d != borrowed_full)
+    {
+        Some(format!(
+            "Url::parse_borrowed {borrowed_direct:?} vs full {borrowed_full:?}"
+        ))
     } else if borrowed_fast.is_ok() && borrowed_fast != borrowed_full {
         Some(format!(
             "borrowed: fast {borrowed_fast:?} vs full {borrowed_full:?}"
