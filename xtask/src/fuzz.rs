@@ -8,8 +8,11 @@
 //! fuzz builds every target with `cargo +nightly fuzz build` (into
 //! fuzz/target) and runs each binary in turn on its corpus; any crash, leak or timeout fails the command and the
 //! reproducer path is printed. `--smoke` is the CI budget (25 s per target);
-//! otherwise `--time SECS` (default 1200) per target. Target names after the
-//! options restrict the run.
+//! otherwise `--time SECS` (default 1200) per target. `--keep-going` runs
+//! libFuzzer in fork mode with `-ignore_crashes=1`, so a long run of a
+//! differential target collects every disagreement it finds instead of
+//! stopping at the first (each one is still a reproducer and a failure).
+//! Target names after the options restrict the run.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -56,11 +59,13 @@ fn fuzz_dir() -> PathBuf {
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut seconds = DEFAULT_SECONDS;
+    let mut keep_going = false;
     let mut selected = Vec::new();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "--smoke" => seconds = SMOKE_SECONDS,
+            "--keep-going" => keep_going = true,
             "--time" => {
                 seconds = it
                     .next()
@@ -111,7 +116,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for t in &selected {
         let started = Instant::now();
         let log = logs.join(format!("{t}.log"));
-        let (ok, summary, artifacts) = run_target(&dir, t, seconds, &dict, &log)?;
+        let (ok, summary, artifacts) = run_target(&dir, t, seconds, keep_going, &dict, &log)?;
         eprintln!(
             "fuzz {t}: {} in {:.0}s — {summary}",
             if ok { "ok" } else { "FAILED" },
@@ -183,6 +188,7 @@ fn run_target(
     dir: &Path,
     target: &str,
     seconds: u64,
+    keep_going: bool,
     dict: &Path,
     log: &Path,
 ) -> Result<(bool, String, Vec<PathBuf>), String> {
@@ -195,6 +201,7 @@ fn run_target(
         .join(target);
     let artifacts = dir.join("artifacts").join(target);
     fs::create_dir_all(&artifacts).map_err(|e| format!("{}: {e}", artifacts.display()))?;
+    let started = std::time::SystemTime::now();
     let mut child = Command::new(&bin)
         .arg(dir.join("corpus").join(target))
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
@@ -203,6 +210,11 @@ fn run_target(
         // on every machine, so CI cannot turn red by chance; long runs explore.
         .args(if seconds == SMOKE_SECONDS {
             vec!["-seed=1".to_string(), format!("-runs={SMOKE_RUNS}")]
+        } else {
+            Vec::new()
+        })
+        .args(if keep_going {
+            vec!["-fork=1", "-ignore_crashes=1"]
         } else {
             Vec::new()
         })
@@ -233,6 +245,19 @@ fn run_target(
         text.push('\n');
     }
     let status = child.wait().map_err(|e| e.to_string())?;
+    // Fork mode's children write reproducers without telling the parent's
+    // log: whatever appeared in the artifact directory during the run.
+    if let Ok(entries) = fs::read_dir(&artifacts) {
+        for e in entries.flatten() {
+            let new = e
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|m| m >= started);
+            if new && !found.contains(&e.path()) {
+                found.push(e.path());
+            }
+        }
+    }
     fs::write(log, &text).map_err(|e| format!("{}: {e}", log.display()))?;
     if !status.success() {
         // The panic message and the stack are what a reader needs first.
