@@ -190,7 +190,28 @@ fn bench_extra(rounds: usize, corpus: Option<&[String]>) -> bool {
         });
         print_line("search-params(queries)", queries.len(), &m);
     }
+
+    // URL.canParse: validity only, nothing kept.
+    let counts: Vec<usize> = (0..3).map(|k| can_parse(k, &sample)).collect();
+    if counts[0] != counts[1] {
+        eprintln!("bench can-parse: weburl {} vs Ada {}", counts[0], counts[1]);
+        ok = false;
+    }
+    let m = time_rounds(rounds, sample.len(), |k| can_parse(k, &sample));
+    print_line("can-parse", sample.len(), &m);
     ok
+}
+
+/// How many of `urls` parse, by `can_parse` (weburl, Ada) or a parse whose
+/// result is dropped (rust-url has no can_parse).
+fn can_parse(k: usize, urls: &[&String]) -> usize {
+    urls.iter()
+        .filter(|u| match k {
+            0 => weburl::Url::can_parse(u, None),
+            1 => ada_url::Url::can_parse(u, None),
+            _ => url::Url::parse(u).is_ok(),
+        })
+        .count()
 }
 
 fn main() -> std::process::ExitCode {

@@ -79,6 +79,22 @@ fn fixed_buffer_and_borrowed_parses_do_not_allocate() {
 }
 
 #[test]
+fn can_parse_does_not_allocate() {
+    for input in CANONICAL.iter().chain(NOT_CANONICAL) {
+        let (n, ok) = allocations(|| weburl::Url::can_parse(input, None));
+        assert!(ok, "{input:?}");
+        assert_eq!(n, 0, "can_parse({input:?}) made {n} allocations");
+        // Parsed as the base, then an input that any base accepts.
+        let (n, ok) = allocations(|| weburl::Url::can_parse("https://a.example/", Some(input)));
+        assert!(ok, "{input:?} as base");
+        assert_eq!(n, 0, "can_parse with base {input:?} made {n} allocations");
+    }
+    let (n, ok) = allocations(|| weburl::Url::can_parse("http://[::1", None));
+    assert!(!ok);
+    assert_eq!(n, 0);
+}
+
+#[test]
 fn owned_parse_of_a_canonical_input_allocates_once() {
     for input in CANONICAL {
         let (n, url) = allocations(|| url_core::Url::parse_into(input, String::new()));

@@ -8,7 +8,13 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
-use url_core::{HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, ValidationError};
+use url_core::{
+    HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, SliceStorage, ValidationError,
+};
+
+/// Stack bytes `Url::can_parse` parses into before it falls back to a String:
+/// more than almost every real URL needs.
+const CAN_PARSE_SCRATCH: usize = 1024;
 
 /// A parsed URL that owns its serialization (a `String`).
 ///
@@ -110,12 +116,24 @@ impl Url {
     /// assert!(!Url::can_parse("/a", Some("not a URL")));
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        match base {
-            None => Url::parse(input).is_ok(),
-            Some(b) => match Url::parse(b) {
-                Ok(base) => Url::parse_with_base(input, &base).is_ok(),
+        let Some(base) = base else {
+            // Url::parse_borrowed reaches the fast path without a Parser.
+            return match url_core::Url::parse_borrowed(input) {
+                Ok(_) => true,
+                Err(ParseError::NotCanonical) => can_parse_with(input, Parser::new(), false),
+                Err(_) => false,
+            };
+        };
+        let mut buf = [0u8; CAN_PARSE_SCRATCH];
+        match url_core::Url::parse_into(base, SliceStorage::new(&mut buf)) {
+            Ok(b) => can_parse_with(input, Parser::new().base(b.as_url_ref()), true),
+            // Longer than the scratch buffer (reported before any later
+            // syntax error): parse it again into a String.
+            Err(ParseError::Capacity(_)) => match Url::parse(base) {
+                Ok(b) => can_parse_with(input, Parser::new().base(b.inner.as_url_ref()), true),
                 Err(_) => false,
             },
+            Err(_) => false,
         }
     }
 
@@ -704,6 +722,27 @@ impl Url {
 /// assert_eq!(Url::from(core).href(), "https://example.com/");
 /// # Ok::<(), weburl::ParseError>(())
 /// ```
+/// `Url::can_parse` with the base already parsed: a canonical input is
+/// answered without copying it (unless the caller tried that already), any
+/// other is parsed on the stack, and only one longer than the scratch
+/// buffer into a String.
+fn can_parse_with(input: &str, mut parser: Parser<'_>, try_borrowed: bool) -> bool {
+    if try_borrowed {
+        match parser.parse_borrowed(input) {
+            Ok(_) => return true,
+            Err(ParseError::NotCanonical) => {}
+            // Failed before the serialization left the input: really invalid.
+            Err(_) => return false,
+        }
+    }
+    let mut buf = [0u8; CAN_PARSE_SCRATCH];
+    match parser.parse_into(input, SliceStorage::new(&mut buf)) {
+        Ok(_) => true,
+        Err(ParseError::Capacity(_)) => parser.parse_into(input, String::new()).is_ok(),
+        Err(_) => false,
+    }
+}
+
 impl From<url_core::Url<String>> for Url {
     #[inline]
     fn from(inner: url_core::Url<String>) -> Self {
@@ -936,6 +975,45 @@ mod tests {
         assert!(!Url::can_parse("a", Some("a")));
         assert!(!Url::can_parse("a", None));
         assert!(!Url::can_parse("a", Some("mailto:x")));
+    }
+
+    #[test]
+    fn can_parse_beyond_its_stack_buffer() {
+        let long_path = "/x".repeat(CAN_PARSE_SCRATCH);
+        let long = alloc::format!("https://example.com{long_path}");
+        assert!(Url::can_parse(&long, None));
+        assert!(Url::can_parse("b", Some(&long)));
+        assert!(Url::can_parse(&long_path, Some("https://example.com/")));
+        // Past the buffer, then a syntax error: still false.
+        let long_host = "a".repeat(CAN_PARSE_SCRATCH + 10);
+        assert!(Url::can_parse(
+            &alloc::format!("https://{long_host}.com:99/"),
+            None
+        ));
+        assert!(!Url::can_parse(
+            &alloc::format!("https://{long_host}.com:99999/"),
+            None
+        ));
+        assert!(!Url::can_parse(
+            &alloc::format!("https://{long_host}@x:99999/"),
+            None
+        ));
+        assert!(!Url::can_parse(
+            "b",
+            Some(&alloc::format!("https://{long_host}.com:99999/"))
+        ));
+        assert!(!Url::can_parse(
+            &alloc::format!("https://example.com:99999{long_path}"),
+            None
+        ));
+        assert!(!Url::can_parse(
+            &alloc::format!("https://ex ample.com{long_path}"),
+            None
+        ));
+        assert!(!Url::can_parse(
+            "b",
+            Some(&alloc::format!("https://ex ample.com{long_path}"))
+        ));
     }
 
     #[test]
