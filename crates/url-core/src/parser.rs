@@ -240,7 +240,9 @@ impl<'i> Url<&'i str> {
                 buf: input,
                 off: c.off,
             }),
-            _ => Parser::new().parse_borrowed(input),
+            // Valid, but the serialization gains a '/'.
+            Some(_) => Err(ParseError::NotCanonical),
+            None => Parser::new().parse_borrowed(input),
         }
     }
 }
