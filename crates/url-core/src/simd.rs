@@ -118,7 +118,8 @@ fn find_path_scalar(input: &[u8], i: usize) -> usize {
 
 /// `find` by table lookup, four bytes per step.
 #[inline(always)]
-fn find_scalar(input: &[u8], mut i: usize, stop: Stop) -> usize {
+fn find_scalar(input: &[u8], i: usize, stop: Stop) -> usize {
+    let mut i = i.min(input.len());
     let mut rest = input.get(i..).unwrap_or(&[]);
     while let [a, b, c, d, tail @ ..] = rest {
         if stop.stops_at(*a) | stop.stops_at(*b) | stop.stops_at(*c) | stop.stops_at(*d) {
@@ -416,8 +417,9 @@ mod tests {
                     }
                 }
             }
-            // Past the end: the end.
+            // Past the end: the end (both ways: other targets use the scalar).
             assert_eq!(find(b"abc", 7, stop), 3);
+            assert_eq!(find_scalar(b"abc", 7, stop), 3);
         }
     }
 
@@ -459,6 +461,8 @@ mod tests {
             }
         }
         assert_eq!(find_path(b"/a/./b", 0), 3);
+        assert_eq!(find_path(b"/a", 5), 2);
+        assert_eq!(find_path_scalar(b"/a", 5), 2);
         assert_eq!(find_path(b"/a/%2e/b", 2), 3);
         assert_eq!(find_path(b"/a.b/c", 0), 6);
     }
