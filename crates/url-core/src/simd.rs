@@ -3,17 +3,20 @@
 //! The canonical fast path (`fast`) spends most of its time scanning runs of
 //! bytes that need no encoding. A table lookup per byte costs a load and a
 //! branch per byte (or per four), and the loop exit mispredicts at every
-//! component; SSE2 classifies 16 bytes with a handful of compares and finds
-//! the first stop with one `movemask` and `trailing_zeros`, so a typical
+//! component; a vector unit classifies 16 bytes with a handful of compares
+//! and finds the first stop with one mask and `trailing_zeros`, so a typical
 //! host or path segment is one step with no data-dependent loop exit.
 //! Measured on kasztp.txt (`cargo xtask bench`, same run, ratio to Ada's
-//! time): fixed buffer 0.65 → 0.46, borrowed 0.59 → 0.40; callgrind 636 →
-//! 548 and 537 → 491 instructions per URL.
+//! time, x86_64): fixed buffer 0.65 → 0.46, borrowed 0.59 → 0.40; callgrind
+//! 636 → 548 and 537 → 491 instructions per URL.
 //!
 //! This is the only module of `url-core` with `unsafe` code: the SSE2
-//! intrinsics. Every other target (thumbv7em, wasm32, aarch64 …) uses the
-//! scalar table loop, which is also the reference the tests compare against
-//! (exhaustively over byte values and lane positions, and under Miri in CI).
+//! (x86_64) and NEON (aarch64) intrinsics, in `lanes`. Every other target
+//! (thumbv7em, wasm32 …) uses the scalar loops, which are also the reference
+//! the tests compare against — exhaustively over byte values and lane
+//! positions, natively and under Miri in CI for both x86_64 and aarch64
+//! (Miri interprets the NEON code; this machine has no aarch64 CPU to time
+//! it on).
 #![allow(unsafe_code)]
 
 use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
@@ -75,11 +78,17 @@ static DOMAIN_OK: [bool; 256] = {
 /// The first index ≥ `i` whose byte `stop` stops at, or `input.len()`.
 #[inline(always)]
 pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
-        sse2::find(input, i, stop)
+        vector::find(input, i, stop)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         find_scalar(input, i, stop)
     }
@@ -91,11 +100,17 @@ pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
 /// than one per segment.
 #[inline(always)]
 pub(crate) fn find_path(input: &[u8], i: usize) -> usize {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
-        sse2::find_path(input, i)
+        vector::find_path(input, i)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         find_path_scalar(input, i)
     }
@@ -137,14 +152,20 @@ fn find_scalar(input: &[u8], i: usize, stop: Stop) -> usize {
     i
 }
 
-/// `true` when every byte is ASCII, 16 bytes per step where SSE2 is there.
+/// `true` when every byte is ASCII, 16 bytes per step with a vector unit.
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
     {
-        sse2::is_ascii(bytes)
+        vector::is_ascii(bytes)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
     {
         bytes.is_ascii()
     }
@@ -163,26 +184,156 @@ pub(crate) fn ascii_str(bytes: &[u8]) -> Option<&str> {
     }
 }
 
+/// `find`, `find_path` and `is_ascii` over 16-byte chunks, in terms of
+/// `lanes`: a chunk's per-byte answers as a mask of `LANE_BITS` bits per
+/// byte, byte 0 lowest.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+mod vector {
+    use super::lanes::{high_mask, path_masks, stop_mask, LANE_BITS};
+    use super::Stop;
+
+    /// All bits of lane 0.
+    const LANE0: u64 = (1 << LANE_BITS) - 1;
+
+    /// The 16 bytes at `i`, if there are that many.
+    #[inline(always)]
+    fn chunk_at(input: &[u8], i: usize) -> Option<&[u8; 16]> {
+        input.get(i..)?.get(..16)?.try_into().ok()
+    }
+
+    /// The input's last 16 bytes, if it has that many.
+    #[inline(always)]
+    fn last_chunk(input: &[u8]) -> Option<&[u8; 16]> {
+        input.get(input.len().checked_sub(16)?..)?.try_into().ok()
+    }
+
+    /// The byte offset of the first lane set in `m` (≠ 0).
+    #[inline(always)]
+    fn first(m: u64) -> usize {
+        (m.trailing_zeros() / LANE_BITS) as usize
+    }
+
+    #[inline(always)]
+    pub(super) fn find(input: &[u8], mut i: usize, stop: Stop) -> usize {
+        let len = input.len();
+        while let Some(chunk) = chunk_at(input, i) {
+            let m = stop_mask(chunk, stop);
+            if m != 0 {
+                return i + first(m);
+            }
+            i += 16;
+        }
+        if i >= len {
+            return len;
+        }
+        // Fewer than 16 bytes left: classify the input's last 16 bytes
+        // and ignore those before `i` (already seen), rather than loop
+        // per byte.
+        match last_chunk(input) {
+            Some(last) => {
+                let m = stop_mask(last, stop) >> (LANE_BITS as usize * (i + 16 - len));
+                if m != 0 {
+                    i + first(m)
+                } else {
+                    len
+                }
+            }
+            None => super::find_scalar(input, i, stop),
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn find_path(input: &[u8], mut i: usize) -> usize {
+        let len = input.len();
+        // Lane 0 of `after_slash`: the byte before the chunk is a '/'.
+        let mut after_slash = if i > 0 && input.get(i - 1) == Some(&b'/') {
+            LANE0
+        } else {
+            0
+        };
+        while let Some(chunk) = chunk_at(input, i) {
+            let (stop, slash, dot) = path_masks(chunk);
+            let m = stop | (dot & ((slash << LANE_BITS) | after_slash));
+            if m != 0 {
+                return i + first(m);
+            }
+            after_slash = slash >> (LANE_BITS * 15);
+            i += 16;
+        }
+        if i >= len {
+            return len;
+        }
+        match last_chunk(input) {
+            // The byte before `i` is inside this last chunk
+            // (i > len - 16), so the shifted slash mask covers it.
+            Some(last) => {
+                let (stop, slash, dot) = path_masks(last);
+                let m =
+                    (stop | (dot & (slash << LANE_BITS))) >> (LANE_BITS as usize * (i + 16 - len));
+                if m != 0 {
+                    i + first(m)
+                } else {
+                    len
+                }
+            }
+            None => super::find_path_scalar(input, i),
+        }
+    }
+
+    #[inline]
+    pub(super) fn is_ascii(bytes: &[u8]) -> bool {
+        let mut chunks = bytes.chunks_exact(16);
+        for chunk in &mut chunks {
+            match <&[u8; 16]>::try_from(chunk) {
+                Ok(c) if high_mask(c) == 0 => {}
+                _ => return false,
+            }
+        }
+        chunks.remainder().is_ascii()
+    }
+}
+
+/// SSE2 (every x86_64 CPU): `movemask` gives one bit per byte.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-mod sse2 {
-    use super::{find_scalar, Stop};
+mod lanes {
+    use super::Stop;
     use core::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8,
     };
 
-    /// One bit per byte of `chunk` (bit k for byte k): whether `stop` stops
-    /// at it.
+    pub(super) const LANE_BITS: u32 = 1;
+
+    /// The 16 bytes of `chunk` in a register.
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn load(chunk: &[u8; 16]) -> __m128i {
+        // SAFETY: SSE2 is enabled at compile time (the module's cfg), so the
+        // intrinsic exists on the running CPU; it reads the 16 bytes of
+        // `chunk`, which are valid for reads and need no alignment.
+        unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) }
+    }
+
+    /// One bit per byte: its top bit (set for 0xFF from a compare).
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn movemask(m: __m128i) -> u64 {
+        // SAFETY: SSE2 is enabled (module cfg); register-only operation.
+        unsafe { _mm_movemask_epi8(m) as u32 as u64 }
+    }
+
+    /// Whether `stop` stops at each byte of `chunk`.
     #[inline(always)]
     // The intrinsics are safe to call on newer compilers (SSE2 is enabled
     // for the whole crate, see the cfg) but `unsafe` on the MSRV.
     #[allow(unused_unsafe)]
-    fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u32 {
-        // SAFETY: SSE2 is enabled at compile time (the module's cfg), so the
-        // intrinsics exist on the running CPU; `_mm_loadu_si128` reads the 16
-        // bytes of `chunk`, which are valid for reads and need no alignment.
-        unsafe {
-            let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+    pub(super) fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
+        let x = load(chunk);
+        // SAFETY: SSE2 is enabled (module cfg); register-only operations.
+        let m = unsafe {
             let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
             // Two bytes that differ in one bit at once: `x | bit == c`.
             let eq2 = |c: u8, bit: u8| {
@@ -196,12 +347,12 @@ mod sse2 {
             let outside = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x5F)), _mm_set1_epi8(-35));
             // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
             let query = || _mm_or_si128(outside, _mm_or_si128(eq2(b'#', 1), eq2(b'>', 2)));
-            let m = match stop {
+            match stop {
                 Stop::Query => query(),
                 Stop::SpecialQuery => _mm_or_si128(query(), eq(b'\'')),
                 Stop::Fragment => _mm_or_si128(
                     _mm_or_si128(outside, _mm_or_si128(eq(b'"'), eq(b'`'))),
-                    _mm_or_si128(eq(b'<'), eq(b'>')),
+                    eq2(b'>', 2),
                 ),
                 // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and
                 // '}' with DEL (0x7D, 0x7F), DEL being a stop anyway.
@@ -223,119 +374,122 @@ mod sse2 {
                         _mm_or_si128(_mm_or_si128(eq(b':'), eq(b'|')), eq2(b'>', 2)),
                     )
                 }
-            };
-            _mm_movemask_epi8(m) as u32
-        }
+            }
+        };
+        movemask(m)
     }
 
-    #[inline(always)]
-    pub(super) fn find(input: &[u8], mut i: usize, stop: Stop) -> usize {
-        let len = input.len();
-        while let Some(Ok(chunk)) = input
-            .get(i..)
-            .and_then(|rest| rest.get(..16))
-            .map(<&[u8; 16]>::try_from)
-        {
-            let m = stop_mask(chunk, stop);
-            if m != 0 {
-                return i + m.trailing_zeros() as usize;
-            }
-            i += 16;
-        }
-        if i >= len {
-            return len;
-        }
-        // Fewer than 16 bytes left: classify the input's last 16 bytes and
-        // ignore those before `i` (already seen), rather than loop per byte.
-        match len
-            .checked_sub(16)
-            .and_then(|start| input.get(start..))
-            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
-        {
-            Some(last) => {
-                let m = stop_mask(last, stop) >> (i + 16 - len);
-                if m != 0 {
-                    i + m.trailing_zeros() as usize
-                } else {
-                    len
-                }
-            }
-            None => find_scalar(input, i, stop),
-        }
-    }
-
-    /// (Path stops, `/`, `.` or `%`) as one bit per byte of `chunk`.
+    /// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
     #[inline(always)]
     #[allow(unused_unsafe)]
-    fn path_masks(chunk: &[u8; 16]) -> (u32, u32, u32) {
-        // SAFETY: as in `stop_mask`: SSE2 is enabled, and the load reads the
-        // 16 bytes of `chunk`.
-        unsafe {
-            let x = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+    pub(super) fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
+        let x = load(chunk);
+        // SAFETY: SSE2 is enabled (module cfg); register-only operations.
+        let (slash, dot) = unsafe {
             let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
-            let slash = _mm_movemask_epi8(eq(b'/')) as u32;
-            let dot = _mm_movemask_epi8(_mm_or_si128(eq(b'.'), eq(b'%'))) as u32;
-            (stop_mask(chunk, Stop::Path), slash, dot)
+            (eq(b'/'), _mm_or_si128(eq(b'.'), eq(b'%')))
+        };
+        (stop_mask(chunk, Stop::Path), movemask(slash), movemask(dot))
+    }
+
+    /// Non-zero when some byte of `chunk` is not ASCII.
+    #[inline(always)]
+    pub(super) fn high_mask(chunk: &[u8; 16]) -> u64 {
+        movemask(load(chunk))
+    }
+}
+
+/// NEON (every aarch64 CPU with the default target features): there is no
+/// `movemask`; narrowing each 16-bit pair by 4 gives four bits per byte.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod lanes {
+    use super::Stop;
+    use core::arch::aarch64::{
+        uint8x16_t, vceqq_u8, vcgtq_u8, vcleq_u8, vcltq_u8, vdupq_n_u8, vget_lane_u64, vld1q_u8,
+        vorrq_u8, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16, vsubq_u8,
+    };
+
+    pub(super) const LANE_BITS: u32 = 4;
+
+    /// The 16 bytes of `chunk` in a register.
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn load(chunk: &[u8; 16]) -> uint8x16_t {
+        // SAFETY: NEON is enabled at compile time (the module's cfg); the
+        // load reads the 16 bytes of `chunk`, valid for reads, unaligned
+        // loads allowed.
+        unsafe { vld1q_u8(chunk.as_ptr()) }
+    }
+
+    /// Four bits per byte from a compare result (0xFF or 0 per byte).
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    fn movemask(m: uint8x16_t) -> u64 {
+        // SAFETY: NEON is enabled (module cfg); register-only operations.
+        unsafe {
+            vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(
+                m,
+            ))))
         }
     }
 
+    /// Whether `stop` stops at each byte of `chunk`.
     #[inline(always)]
-    pub(super) fn find_path(input: &[u8], mut i: usize) -> usize {
-        let len = input.len();
-        // Bit 0 of `after_slash`: the byte before the chunk is a '/'.
-        let mut after_slash = u32::from(i > 0 && input.get(i - 1) == Some(&b'/'));
-        while let Some(Ok(chunk)) = input
-            .get(i..)
-            .and_then(|rest| rest.get(..16))
-            .map(<&[u8; 16]>::try_from)
-        {
-            let (stop, slash, dot) = path_masks(chunk);
-            let m = stop | (dot & ((slash << 1) | after_slash));
-            if m != 0 {
-                return i + m.trailing_zeros() as usize;
-            }
-            after_slash = slash >> 15;
-            i += 16;
-        }
-        if i >= len {
-            return len;
-        }
-        match len
-            .checked_sub(16)
-            .and_then(|start| input.get(start..))
-            .and_then(|c| <&[u8; 16]>::try_from(c).ok())
-        {
-            // The byte before `i` is inside this last chunk (i > len - 16),
-            // so the shifted slash mask already covers it.
-            Some(last) => {
-                let (stop, slash, dot) = path_masks(last);
-                let m = (stop | (dot & (slash << 1))) >> (i + 16 - len);
-                if m != 0 {
-                    i + m.trailing_zeros() as usize
-                } else {
-                    len
+    #[allow(unused_unsafe)]
+    pub(super) fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
+        let x = load(chunk);
+        // SAFETY: NEON is enabled (module cfg); register-only operations.
+        let m = unsafe {
+            let eq = |c: u8| vceqq_u8(x, vdupq_n_u8(c));
+            let eq2 = |c: u8, bit: u8| vceqq_u8(vorrq_u8(x, vdupq_n_u8(bit)), vdupq_n_u8(c));
+            let outside = vorrq_u8(vcltq_u8(x, vdupq_n_u8(0x21)), vcgtq_u8(x, vdupq_n_u8(0x7E)));
+            let query = || vorrq_u8(outside, vorrq_u8(eq2(b'#', 1), eq2(b'>', 2)));
+            match stop {
+                Stop::Query => query(),
+                Stop::SpecialQuery => vorrq_u8(query(), eq(b'\'')),
+                Stop::Fragment => vorrq_u8(
+                    vorrq_u8(outside, vorrq_u8(eq(b'"'), eq(b'`'))),
+                    eq2(b'>', 2),
+                ),
+                Stop::Path => vorrq_u8(
+                    vorrq_u8(query(), vorrq_u8(eq(b'?'), eq2(b'^', 2))),
+                    vorrq_u8(eq(b'`'), vorrq_u8(eq2(0x7F, 4), eq2(0x7F, 2))),
+                ),
+                Stop::Domain => {
+                    // 0x40..=0x5E: '@', 'A'..='Z', '[', '\\', ']', '^'.
+                    let upper = vcleq_u8(vsubq_u8(x, vdupq_n_u8(0x40)), vdupq_n_u8(0x1E));
+                    vorrq_u8(
+                        vorrq_u8(
+                            vorrq_u8(outside, upper),
+                            vorrq_u8(vorrq_u8(eq(b'#'), eq(b'%')), eq2(b'?', 0x10)),
+                        ),
+                        vorrq_u8(vorrq_u8(eq(b':'), eq(b'|')), eq2(b'>', 2)),
+                    )
                 }
             }
-            None => super::find_path_scalar(input, i),
-        }
+        };
+        movemask(m)
     }
 
-    #[inline]
+    /// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
+    #[inline(always)]
     #[allow(unused_unsafe)]
-    pub(super) fn is_ascii(bytes: &[u8]) -> bool {
-        let mut chunks = bytes.chunks_exact(16);
-        for chunk in &mut chunks {
-            let Ok(chunk) = <&[u8; 16]>::try_from(chunk) else {
-                return bytes.is_ascii();
-            };
-            // SAFETY: as in `stop_mask`: SSE2 is enabled, and the load reads
-            // the 16 bytes of `chunk`.
-            let high = unsafe { _mm_movemask_epi8(_mm_loadu_si128(chunk.as_ptr().cast())) };
-            if high != 0 {
-                return false;
-            }
-        }
-        chunks.remainder().is_ascii()
+    pub(super) fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
+        let x = load(chunk);
+        // SAFETY: NEON is enabled (module cfg); register-only operations.
+        let (slash, dot) = unsafe {
+            let eq = |c: u8| vceqq_u8(x, vdupq_n_u8(c));
+            (eq(b'/'), vorrq_u8(eq(b'.'), eq(b'%')))
+        };
+        (stop_mask(chunk, Stop::Path), movemask(slash), movemask(dot))
+    }
+
+    /// Non-zero when some byte of `chunk` is not ASCII.
+    #[inline(always)]
+    #[allow(unused_unsafe)]
+    pub(super) fn high_mask(chunk: &[u8; 16]) -> u64 {
+        // SAFETY: NEON is enabled (module cfg); register-only operations.
+        movemask(unsafe { vcgtq_u8(load(chunk), vdupq_n_u8(0x7F)) })
     }
 }
 
