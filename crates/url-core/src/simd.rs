@@ -201,7 +201,7 @@ mod vector {
     /// The 16 bytes at `i`, if there are that many.
     #[inline(always)]
     fn chunk_at(input: &[u8], i: usize) -> Option<&[u8; 16]> {
-        input.get(i..)?.get(..16)?.try_into().ok()
+        input.get(i..i.checked_add(16)?)?.try_into().ok()
     }
 
     /// The input's last 16 bytes, if it has that many.
