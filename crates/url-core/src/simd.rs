@@ -192,8 +192,80 @@ pub(crate) fn ascii_str(bytes: &[u8]) -> Option<&str> {
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 mod vector {
-    use super::lanes::{high_mask, path_masks, stop_mask, LANE_BITS};
+    use super::lanes::{LANE_BITS, V};
     use super::Stop;
+
+    /// The operations the scans need from a vector unit: 16 bytes in,
+    /// per-byte answers (all ones or zero) out.
+    pub(super) trait Lanes: Copy {
+        /// The 16 bytes of `chunk`.
+        fn load(chunk: &[u8; 16]) -> Self;
+        /// Bytes equal to `c`.
+        fn eq(self, c: u8) -> Self;
+        /// Bytes equal to `c` or to `c` without `bit`: two bytes one bit
+        /// apart in one compare (`x | bit == c`).
+        fn eq2(self, c: u8, bit: u8) -> Self;
+        /// Bytes outside 0x21..=0x7E: C0 controls, space, DEL, non-ASCII.
+        fn outside(self) -> Self;
+        /// Bytes in 0x40..=0x5E: '@', 'A'..='Z', '[', '\\', ']', '^'.
+        fn at_to_caret(self) -> Self;
+        /// Bytes ≥ 0x80.
+        fn non_ascii(self) -> Self;
+        /// Either answer.
+        fn or(self, other: Self) -> Self;
+        /// `LANE_BITS` bits per byte, byte 0 lowest.
+        fn mask(self) -> u64;
+    }
+
+    /// Whether `stop` stops at each byte of `chunk` (the sets of
+    /// [`Stop::stops_at`], with bytes one bit apart paired).
+    #[inline(always)]
+    fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
+        let x = V::load(chunk);
+        let outside = x.outside();
+        // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
+        let query = || outside.or(x.eq2(b'#', 1)).or(x.eq2(b'>', 2));
+        let m = match stop {
+            Stop::Query => query(),
+            Stop::SpecialQuery => query().or(x.eq(b'\'')),
+            Stop::Fragment => outside.or(x.eq(b'"')).or(x.eq(b'`')).or(x.eq2(b'>', 2)),
+            // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and '}'
+            // with DEL (0x7D, 0x7F), DEL being a stop anyway.
+            Stop::Path => query()
+                .or(x.eq(b'?'))
+                .or(x.eq2(b'^', 2))
+                .or(x.eq(b'`'))
+                .or(x.eq2(0x7F, 4))
+                .or(x.eq2(0x7F, 2)),
+            // '/' and '?' (0x2F, 0x3F); '<' and '>' (0x3C, 0x3E).
+            Stop::Domain => outside
+                .or(x.at_to_caret())
+                .or(x.eq(b'#'))
+                .or(x.eq(b'%'))
+                .or(x.eq2(b'?', 0x10))
+                .or(x.eq(b':'))
+                .or(x.eq(b'|'))
+                .or(x.eq2(b'>', 2)),
+        };
+        m.mask()
+    }
+
+    /// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
+    #[inline(always)]
+    fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
+        let x = V::load(chunk);
+        (
+            stop_mask(chunk, Stop::Path),
+            x.eq(b'/').mask(),
+            x.eq(b'.').or(x.eq(b'%')).mask(),
+        )
+    }
+
+    /// Non-zero when some byte of `chunk` is not ASCII.
+    #[inline(always)]
+    fn high_mask(chunk: &[u8; 16]) -> u64 {
+        V::load(chunk).non_ascii().mask()
+    }
 
     /// All bits of lane 0.
     const LANE0: u64 = (1 << LANE_BITS) - 1;
@@ -299,7 +371,7 @@ mod vector {
 /// SSE2 (every x86_64 CPU): `movemask` gives one bit per byte.
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod lanes {
-    use super::Stop;
+    use super::vector::Lanes;
     use core::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
         _mm_or_si128, _mm_set1_epi8,
@@ -307,95 +379,75 @@ mod lanes {
 
     pub(super) const LANE_BITS: u32 = 1;
 
-    /// The 16 bytes of `chunk` in a register.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    fn load(chunk: &[u8; 16]) -> __m128i {
-        // SAFETY: SSE2 is enabled at compile time (the module's cfg), so the
-        // intrinsic exists on the running CPU; it reads the 16 bytes of
-        // `chunk`, which are valid for reads and need no alignment.
-        unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) }
-    }
+    /// 16 bytes in an SSE2 register.
+    #[derive(Clone, Copy)]
+    pub(super) struct V(__m128i);
 
-    /// One bit per byte: its top bit (set for 0xFF from a compare).
-    #[inline(always)]
+    // SAFETY (every block below): SSE2 is enabled at compile time (this
+    // module's cfg), so the intrinsics exist on the running CPU; all but the
+    // load work on registers only. The intrinsics are safe to call on newer
+    // compilers but `unsafe` on the MSRV, hence `unused_unsafe`.
     #[allow(unused_unsafe)]
-    fn movemask(m: __m128i) -> u64 {
-        // SAFETY: SSE2 is enabled (module cfg); register-only operation.
-        unsafe { _mm_movemask_epi8(m) as u32 as u64 }
-    }
-
-    /// Whether `stop` stops at each byte of `chunk`.
-    #[inline(always)]
-    // The intrinsics are safe to call on newer compilers (SSE2 is enabled
-    // for the whole crate, see the cfg) but `unsafe` on the MSRV.
-    #[allow(unused_unsafe)]
-    pub(super) fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
-        let x = load(chunk);
-        // SAFETY: SSE2 is enabled (module cfg); register-only operations.
-        let m = unsafe {
-            let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
-            // Two bytes that differ in one bit at once: `x | bit == c`.
-            let eq2 = |c: u8, bit: u8| {
+    impl Lanes for V {
+        #[inline(always)]
+        fn load(chunk: &[u8; 16]) -> V {
+            // SAFETY: reads the 16 bytes of `chunk`, valid for reads; no
+            // alignment needed.
+            V(unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) })
+        }
+        #[inline(always)]
+        fn eq(self, c: u8) -> V {
+            // SAFETY: see above.
+            V(unsafe { _mm_cmpeq_epi8(self.0, _mm_set1_epi8(c as i8)) })
+        }
+        #[inline(always)]
+        fn eq2(self, c: u8, bit: u8) -> V {
+            // SAFETY: see above.
+            V(unsafe {
                 _mm_cmpeq_epi8(
-                    _mm_or_si128(x, _mm_set1_epi8(bit as i8)),
+                    _mm_or_si128(self.0, _mm_set1_epi8(bit as i8)),
                     _mm_set1_epi8(c as i8),
                 )
-            };
-            // Outside 0x21..=0x7E (C0 controls, space, DEL, non-ASCII):
-            // shifting 0x21 to -128 puts the allowed range at -128..=-35.
-            let outside = _mm_cmpgt_epi8(_mm_add_epi8(x, _mm_set1_epi8(0x5F)), _mm_set1_epi8(-35));
-            // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
-            let query = || _mm_or_si128(outside, _mm_or_si128(eq2(b'#', 1), eq2(b'>', 2)));
-            match stop {
-                Stop::Query => query(),
-                Stop::SpecialQuery => _mm_or_si128(query(), eq(b'\'')),
-                Stop::Fragment => _mm_or_si128(
-                    _mm_or_si128(outside, _mm_or_si128(eq(b'"'), eq(b'`'))),
-                    eq2(b'>', 2),
-                ),
-                // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and
-                // '}' with DEL (0x7D, 0x7F), DEL being a stop anyway.
-                Stop::Path => _mm_or_si128(
-                    _mm_or_si128(query(), _mm_or_si128(eq(b'?'), eq2(b'^', 2))),
-                    _mm_or_si128(eq(b'`'), _mm_or_si128(eq2(0x7F, 4), eq2(0x7F, 2))),
-                ),
-                Stop::Domain => {
-                    // '@', 'A'..='Z', '[', '\\', ']', '^' are 0x40..=0x5E:
-                    // shifted to -128..=-98.
-                    let upper =
-                        _mm_cmpgt_epi8(_mm_set1_epi8(-97), _mm_add_epi8(x, _mm_set1_epi8(0x40)));
-                    // '/' and '?' (0x2F, 0x3F); '<' and '>' (0x3C, 0x3E).
-                    _mm_or_si128(
-                        _mm_or_si128(
-                            _mm_or_si128(outside, upper),
-                            _mm_or_si128(_mm_or_si128(eq(b'#'), eq(b'%')), eq2(b'?', 0x10)),
-                        ),
-                        _mm_or_si128(_mm_or_si128(eq(b':'), eq(b'|')), eq2(b'>', 2)),
-                    )
-                }
-            }
-        };
-        movemask(m)
-    }
-
-    /// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    pub(super) fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
-        let x = load(chunk);
-        // SAFETY: SSE2 is enabled (module cfg); register-only operations.
-        let (slash, dot) = unsafe {
-            let eq = |c: u8| _mm_cmpeq_epi8(x, _mm_set1_epi8(c as i8));
-            (eq(b'/'), _mm_or_si128(eq(b'.'), eq(b'%')))
-        };
-        (stop_mask(chunk, Stop::Path), movemask(slash), movemask(dot))
-    }
-
-    /// Non-zero when some byte of `chunk` is not ASCII.
-    #[inline(always)]
-    pub(super) fn high_mask(chunk: &[u8; 16]) -> u64 {
-        movemask(load(chunk))
+            })
+        }
+        #[inline(always)]
+        fn outside(self) -> V {
+            // Signed compares only: shifting 0x21 to -128 puts 0x21..=0x7E
+            // at -128..=-35.
+            // SAFETY: see above.
+            V(unsafe {
+                _mm_cmpgt_epi8(
+                    _mm_add_epi8(self.0, _mm_set1_epi8(0x5F)),
+                    _mm_set1_epi8(-35),
+                )
+            })
+        }
+        #[inline(always)]
+        fn at_to_caret(self) -> V {
+            // 0x40..=0x5E shifted to -128..=-98.
+            // SAFETY: see above.
+            V(unsafe {
+                _mm_cmpgt_epi8(
+                    _mm_set1_epi8(-97),
+                    _mm_add_epi8(self.0, _mm_set1_epi8(0x40)),
+                )
+            })
+        }
+        #[inline(always)]
+        fn non_ascii(self) -> V {
+            // movemask reads the top bits, which are the answer already.
+            self
+        }
+        #[inline(always)]
+        fn or(self, other: V) -> V {
+            // SAFETY: see above.
+            V(unsafe { _mm_or_si128(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn mask(self) -> u64 {
+            // SAFETY: see above.
+            unsafe { _mm_movemask_epi8(self.0) as u32 as u64 }
+        }
     }
 }
 
@@ -403,7 +455,7 @@ mod lanes {
 /// `movemask`; narrowing each 16-bit pair by 4 gives four bits per byte.
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod lanes {
-    use super::Stop;
+    use super::vector::Lanes;
     use core::arch::aarch64::{
         uint8x16_t, vceqq_u8, vcgtq_u8, vcleq_u8, vcltq_u8, vdupq_n_u8, vget_lane_u64, vld1q_u8,
         vorrq_u8, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16, vsubq_u8,
@@ -411,85 +463,66 @@ mod lanes {
 
     pub(super) const LANE_BITS: u32 = 4;
 
-    /// The 16 bytes of `chunk` in a register.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    fn load(chunk: &[u8; 16]) -> uint8x16_t {
-        // SAFETY: NEON is enabled at compile time (the module's cfg); the
-        // load reads the 16 bytes of `chunk`, valid for reads, unaligned
-        // loads allowed.
-        unsafe { vld1q_u8(chunk.as_ptr()) }
-    }
+    /// 16 bytes in a NEON register.
+    #[derive(Clone, Copy)]
+    pub(super) struct V(uint8x16_t);
 
-    /// Four bits per byte from a compare result (0xFF or 0 per byte).
-    #[inline(always)]
+    // SAFETY (every block below): NEON is enabled at compile time (this
+    // module's cfg); all but the load work on registers only. The
+    // intrinsics are safe to call on newer compilers but `unsafe` on the
+    // MSRV, hence `unused_unsafe`.
     #[allow(unused_unsafe)]
-    fn movemask(m: uint8x16_t) -> u64 {
-        // SAFETY: NEON is enabled (module cfg); register-only operations.
-        unsafe {
-            vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(
-                m,
-            ))))
+    impl Lanes for V {
+        #[inline(always)]
+        fn load(chunk: &[u8; 16]) -> V {
+            // SAFETY: reads the 16 bytes of `chunk`, valid for reads;
+            // unaligned loads are allowed.
+            V(unsafe { vld1q_u8(chunk.as_ptr()) })
         }
-    }
-
-    /// Whether `stop` stops at each byte of `chunk`.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    pub(super) fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
-        let x = load(chunk);
-        // SAFETY: NEON is enabled (module cfg); register-only operations.
-        let m = unsafe {
-            let eq = |c: u8| vceqq_u8(x, vdupq_n_u8(c));
-            let eq2 = |c: u8, bit: u8| vceqq_u8(vorrq_u8(x, vdupq_n_u8(bit)), vdupq_n_u8(c));
-            let outside = vorrq_u8(vcltq_u8(x, vdupq_n_u8(0x21)), vcgtq_u8(x, vdupq_n_u8(0x7E)));
-            let query = || vorrq_u8(outside, vorrq_u8(eq2(b'#', 1), eq2(b'>', 2)));
-            match stop {
-                Stop::Query => query(),
-                Stop::SpecialQuery => vorrq_u8(query(), eq(b'\'')),
-                Stop::Fragment => vorrq_u8(
-                    vorrq_u8(outside, vorrq_u8(eq(b'"'), eq(b'`'))),
-                    eq2(b'>', 2),
-                ),
-                Stop::Path => vorrq_u8(
-                    vorrq_u8(query(), vorrq_u8(eq(b'?'), eq2(b'^', 2))),
-                    vorrq_u8(eq(b'`'), vorrq_u8(eq2(0x7F, 4), eq2(0x7F, 2))),
-                ),
-                Stop::Domain => {
-                    // 0x40..=0x5E: '@', 'A'..='Z', '[', '\\', ']', '^'.
-                    let upper = vcleq_u8(vsubq_u8(x, vdupq_n_u8(0x40)), vdupq_n_u8(0x1E));
-                    vorrq_u8(
-                        vorrq_u8(
-                            vorrq_u8(outside, upper),
-                            vorrq_u8(vorrq_u8(eq(b'#'), eq(b'%')), eq2(b'?', 0x10)),
-                        ),
-                        vorrq_u8(vorrq_u8(eq(b':'), eq(b'|')), eq2(b'>', 2)),
-                    )
-                }
+        #[inline(always)]
+        fn eq(self, c: u8) -> V {
+            // SAFETY: see above.
+            V(unsafe { vceqq_u8(self.0, vdupq_n_u8(c)) })
+        }
+        #[inline(always)]
+        fn eq2(self, c: u8, bit: u8) -> V {
+            // SAFETY: see above.
+            V(unsafe { vceqq_u8(vorrq_u8(self.0, vdupq_n_u8(bit)), vdupq_n_u8(c)) })
+        }
+        #[inline(always)]
+        fn outside(self) -> V {
+            // SAFETY: see above.
+            V(unsafe {
+                vorrq_u8(
+                    vcltq_u8(self.0, vdupq_n_u8(0x21)),
+                    vcgtq_u8(self.0, vdupq_n_u8(0x7E)),
+                )
+            })
+        }
+        #[inline(always)]
+        fn at_to_caret(self) -> V {
+            // SAFETY: see above.
+            V(unsafe { vcleq_u8(vsubq_u8(self.0, vdupq_n_u8(0x40)), vdupq_n_u8(0x1E)) })
+        }
+        #[inline(always)]
+        fn non_ascii(self) -> V {
+            // SAFETY: see above.
+            V(unsafe { vcgtq_u8(self.0, vdupq_n_u8(0x7F)) })
+        }
+        #[inline(always)]
+        fn or(self, other: V) -> V {
+            // SAFETY: see above.
+            V(unsafe { vorrq_u8(self.0, other.0) })
+        }
+        #[inline(always)]
+        fn mask(self) -> u64 {
+            // SAFETY: see above.
+            unsafe {
+                vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(vreinterpretq_u16_u8(
+                    self.0,
+                ))))
             }
-        };
-        movemask(m)
-    }
-
-    /// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    pub(super) fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
-        let x = load(chunk);
-        // SAFETY: NEON is enabled (module cfg); register-only operations.
-        let (slash, dot) = unsafe {
-            let eq = |c: u8| vceqq_u8(x, vdupq_n_u8(c));
-            (eq(b'/'), vorrq_u8(eq(b'.'), eq(b'%')))
-        };
-        (stop_mask(chunk, Stop::Path), movemask(slash), movemask(dot))
-    }
-
-    /// Non-zero when some byte of `chunk` is not ASCII.
-    #[inline(always)]
-    #[allow(unused_unsafe)]
-    pub(super) fn high_mask(chunk: &[u8; 16]) -> u64 {
-        // SAFETY: NEON is enabled (module cfg); register-only operations.
-        movemask(unsafe { vcgtq_u8(load(chunk), vdupq_n_u8(0x7F)) })
+        }
     }
 }
 
