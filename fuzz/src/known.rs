@@ -58,6 +58,10 @@ pub fn ada(
         {
             Some("non-ASCII label over url-core's 256-code-point label bound")
         }
+        // The same bound in the base URL: url-core rejects the base.
+        (None, Some(_)) if base.is_some_and(has_long_idn_label) => {
+            Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
+        }
         // RFC 3492 §6.2: in `xn---abc` the leading '-' of the Punycode part
         // has no code points before it, so it is not a delimiter and the label
         // is invalid (url-core, rust-url); Ada 4.0.0 decodes it as one.
@@ -81,6 +85,22 @@ pub fn ada(
         {
             Some("blob: inner URL is a Bidi domain with an ASCII label that breaks RFC 5893")
         }
+        // And for a left-to-right label (`xn--ls8h`, U+1F4A9, ends with an
+        // ON character: B6) of a Bidi inner host.
+        (Some(o), Some(a))
+            if o.origin == "null"
+                && rtl
+                && a.protocol == "blob:"
+                && a.origin
+                    .rsplit("//")
+                    .next()
+                    .unwrap_or("")
+                    .split('.')
+                    .any(|l| l.starts_with("xn--"))
+                && rejects_host_of(&a.origin) =>
+        {
+            Some("blob: inner URL is a Bidi domain with a left-to-right label that breaks RFC 5893")
+        }
         // url-core's documented origin bound: a blob: URL whose inner URL
         // is not canonical gets its host copied inline, at most 255 bytes
         // (OriginHost::INLINE_CAPACITY); beyond that the origin is opaque.
@@ -103,15 +123,26 @@ pub fn ada(
     }
 }
 
+/// Whether UTS #46 ToASCII (url-core's *domain parser ToASCII*, which unlike
+/// the URL parser has no ASCII shortcut) rejects the host of Ada's tuple
+/// origin `origin`: the host Ada accepted in its Unicode form.
+fn rejects_host_of(origin: &str) -> bool {
+    let host = origin.rsplit("//").next().unwrap_or("");
+    let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+    url_core::idna::to_ascii(host, false, &mut String::new()).is_err()
+}
+
 /// Whether `s` (percent-decoded, any case) has an `xn---` label start.
 fn has_xn_leading_delimiter(s: &str) -> bool {
     percent_decode(s).to_ascii_lowercase().contains("xn---")
 }
 
-/// Whether some dot-separated part of `s` holds a non-ASCII character and
-/// more than 256 characters (a label over url-core's bound).
+/// Whether some dot-separated part of `s` (percent-decoded) holds a
+/// non-ASCII character and more than 256 characters (a label over
+/// url-core's bound).
 fn has_long_idn_label(s: &str) -> bool {
-    s.split(['.', '/', '?', '#', '@', ':'])
+    percent_decode(s)
+        .split(['.', '/', '?', '#', '@', ':'])
         .any(|l| !l.is_ascii() && l.chars().count() > 256)
 }
 
