@@ -260,7 +260,6 @@ impl<S: Storage> Url<S> {
             Mode {
                 keep_borrowed: false,
                 append: true,
-                fast: false,
             },
         );
         let (off, _) = match parsed {
