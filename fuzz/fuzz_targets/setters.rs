@@ -13,59 +13,8 @@
 use arbitrary::Arbitrary;
 use libfuzzer_sys::fuzz_target;
 use url_core::{ParseError, SetError, SetOutcome, Setter, SliceStorage, Storage, Url};
-use weburl_fuzz::{check_url, Snapshot, BASES};
+use weburl_fuzz::{check_url, setter_values::SETTER_VALUES as TOKENS, Snapshot, BASES};
 
-/// Fragments that steer setters into their interesting branches.
-const TOKENS: &[&str] = &[
-    "",
-    ":",
-    "//",
-    "/",
-    "\\",
-    "@",
-    "?",
-    "#",
-    "[",
-    "]",
-    "%",
-    "%2e",
-    "..",
-    ".",
-    " ",
-    "\t",
-    "\n",
-    "\u{0}",
-    "http",
-    "https",
-    "file",
-    "ws",
-    "sc",
-    "blob",
-    "mailto",
-    "javascript",
-    "80",
-    "443",
-    "65535",
-    "65536",
-    "0x7f.1",
-    "[::1]",
-    "[::ffff:1.2.3.4]",
-    "127.0.0.1",
-    "xn--",
-    "é",
-    "ß",
-    "\u{3002}",
-    "\u{FF0E}",
-    "C:",
-    "|",
-    "^",
-    "%00",
-    "a",
-    "ex.com",
-    "user",
-    "pw",
-    "\u{FFFD}",
-];
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum Which {

@@ -4,6 +4,7 @@
 //! asserts.
 
 pub mod known;
+pub mod setter_values;
 
 use std::borrow::Cow;
 use url_core::{Buffer, HostKind, ParseError, Parser, SchemeType, Url};

@@ -354,6 +354,8 @@ impl<S: Storage> Url<S> {
         self.shift_all(delta);
         self.off.scheme_type = new_type;
         // "If url's port is url's scheme's default port, set url's port to null."
+        // A second splice, but one that only removes bytes, which no storage
+        // refuses: the scheme change above cannot be left half done.
         if o.port.is_some() && o.port == new_type.default_port() {
             let range = self.off.host_end as usize..self.off.path_start as usize;
             let (d, _) = self.replace_with(Setter::Protocol, range, |_| Ok(()))?;
@@ -501,14 +503,27 @@ impl<S: Storage> Url<S> {
                 )));
             }
         }
-        // A null host gains "//" (and loses a "/." path prefix).
+        // Port state with a state override, decided before anything is
+        // written so that host and port land in one splice: a value whose port
+        // does not parse still sets the host (the standard returns failure
+        // after the host is set), and the port keeps its old value.
+        let new_port = if to_port {
+            self.port_from_digits(&value[end + 1..]).ok()
+        } else {
+            None
+        };
+        // A null host gains "//" (and loses a "/." path prefix). A new port
+        // replaces the old one, so the range then runs to the path.
         let range = if o.host_kind == HostKind::None {
             o.scheme_end as usize + 1..o.path_start as usize
+        } else if new_port.is_some() {
+            o.host_start as usize..o.path_start as usize
         } else {
             o.host_start as usize..o.host_end as usize
         };
         let mut kind = HostKind::Empty;
         let mut host_offset = 0;
+        let mut host_len = 0;
         let result = self.replace_with(setter, range.clone(), |u| {
             let scratch = u.buf.len();
             if o.host_kind == HostKind::None {
@@ -525,9 +540,13 @@ impl<S: Storage> Url<S> {
                 u.buf.truncate(host_start);
                 kind = HostKind::Empty;
             }
+            host_len = u.buf.len() - host_start;
+            if let Some(port) = new_port {
+                u.push_port(port)?;
+            }
             Ok(())
         });
-        let (delta, new_len) = match result {
+        let (delta, _) = match result {
             Ok(x) => x,
             Err(SetError {
                 error: ParseError::Invalid { error, .. },
@@ -540,14 +559,12 @@ impl<S: Storage> Url<S> {
             self.off.username_end = host_start as u32;
         }
         self.off.host_start = host_start as u32;
-        self.off.host_end = (range.start + new_len) as u32;
+        self.off.host_end = (host_start + host_len) as u32;
         self.off.host_kind = kind;
-        self.shift_from_path(delta);
-        if to_port {
-            // Port state with override: the host is already set, so a bad
-            // port leaves it changed (the standard returns failure here).
-            let _ = self.set_port_digits(setter, &value[end + 1..])?;
+        if let Some(port) = new_port {
+            self.off.port = port;
         }
+        self.shift_from_path(delta);
         Ok(SetOutcome::Changed)
     }
 
@@ -574,6 +591,17 @@ impl<S: Storage> Url<S> {
     /// Port state with a state override: leading digits (tab/newline
     /// skipped) up to any other code point.
     fn set_port_digits(&mut self, setter: Setter, value: &str) -> SetResult {
+        match self.port_from_digits(value) {
+            Ok(port) => self.write_port(setter, port),
+            Err(why) => Ok(SetOutcome::Ignored(why)),
+        }
+    }
+
+    /// The port that port state with a state override sets from `value`'s
+    /// leading digits: `None` for the scheme's default port. An error when
+    /// there are no digits or the number is past 65535 (the URL keeps its
+    /// port).
+    fn port_from_digits(&self, value: &str) -> Result<Option<u16>, Ignored> {
         let mut port: u32 = 0;
         let mut digits = 0;
         for &b in value.as_bytes() {
@@ -587,36 +615,28 @@ impl<S: Storage> Url<S> {
             }
         }
         if digits == 0 {
-            return Ok(SetOutcome::Ignored(Ignored::InvalidPort(
-                ValidationError::PortInvalid,
-            )));
+            return Err(Ignored::InvalidPort(ValidationError::PortInvalid));
         }
-        if port > 0xFFFF {
-            return Ok(SetOutcome::Ignored(Ignored::InvalidPort(
-                ValidationError::PortOutOfRange,
-            )));
-        }
-        let port = port as u16;
-        let port = if Some(port) == self.off.scheme_type.default_port() {
-            None
-        } else {
-            Some(port)
+        let Ok(port) = u16::try_from(port) else {
+            return Err(Ignored::InvalidPort(ValidationError::PortOutOfRange));
         };
-        self.write_port(setter, port)
+        Ok((Some(port) != self.off.scheme_type.default_port()).then_some(port))
+    }
+
+    /// Appends `":" port` (nothing for `None`).
+    fn push_port(&mut self, port: Option<u16>) -> Result<(), CapacityError> {
+        if let Some(p) = port {
+            let mut digits = [0u8; 6];
+            let n = format_port(p, &mut digits);
+            self.buf.push_ascii(b":")?;
+            self.buf.push_ascii(&digits[..n])?;
+        }
+        Ok(())
     }
 
     fn write_port(&mut self, setter: Setter, port: Option<u16>) -> SetResult {
         let range = self.off.host_end as usize..self.off.path_start as usize;
-        let (delta, _) = self.replace_with(setter, range, |u| {
-            if let Some(p) = port {
-                let mut text = [0u8; 6];
-                let n = format_port(p, &mut text);
-                u.buf.push_str(":")?;
-                u.buf
-                    .push_str(core::str::from_utf8(&text[..n]).unwrap_or(""))?;
-            }
-            Ok(())
-        })?;
+        let (delta, _) = self.replace_with(setter, range, |u| Ok(u.push_port(port)?))?;
         self.off.port = port;
         self.shift_from_path(delta);
         Ok(SetOutcome::Changed)

@@ -613,7 +613,10 @@ pub extern "C" fn weburl_status_name(status: i32) -> *const c_char {
 /// or copied the serialization into another buffer and updated `buf` and
 /// `capacity`). Returns `WEBURL_STATUS_OK`, or `INVALID_URL` when the first
 /// `url->components.href.len` bytes are not a serialization this library
-/// produced, `NULL_ARGUMENT`.
+/// produced, `NULL_ARGUMENT`, or `CAPACITY` for a URL with no host whose
+/// path needs the serializer's `/.` prefix (`web+demo:/.//x`): reading it
+/// back takes as many spare bytes after it as it is long, and so do the
+/// setters on it (they return `CAPACITY` with the URL unchanged).
 ///
 /// # Safety
 /// `url` is NULL or points to a record whose `buf` is valid for reads and

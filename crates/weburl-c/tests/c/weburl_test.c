@@ -181,6 +181,34 @@ static void setters(void) {
         CHECK(str_eqz(weburl_href(&t), "http://h/p"), "unchanged after CAPACITY");
     }
 
+    /* A host with a port that does not fit: CAPACITY, and the record still
+       holds its URL (the host used to be written before the port failed,
+       leaving "http://exa" and INVALID_URL on the next call). */
+    {
+        char small[21];
+        weburl_url t;
+        st = weburl_parse("http://h/p", 10, NULL, small, sizeof small, &t);
+        CHECK(st == WEBURL_STATUS_OK, "host+port base: %s", status(st));
+        st = weburl_set_host(&t, "example.com:8080", 16);
+        CHECK(st == WEBURL_STATUS_CAPACITY, "host+port capacity: %s", status(st));
+        CHECK(str_eqz(weburl_href(&t), "http://h/p") && str_eqz(weburl_hostname(&t), "h"),
+              "host+port: record unchanged");
+        st = weburl_refresh(&t);
+        CHECK(st == WEBURL_STATUS_OK, "host+port: refresh after CAPACITY: %s", status(st));
+        st = weburl_set_pathname(&t, "/q", 2);
+        CHECK(st == WEBURL_STATUS_OK && str_eqz(weburl_href(&t), "http://h/q"),
+              "host+port: next setter: %s", status(st));
+    }
+    {
+        char small[8];
+        weburl_url t;
+        st = weburl_parse("sc:///p", 7, NULL, small, sizeof small, &t);
+        CHECK(st == WEBURL_STATUS_OK, "empty host base: %s", status(st));
+        st = weburl_set_host(&t, "h:80", 4);
+        CHECK(st == WEBURL_STATUS_CAPACITY && str_eqz(weburl_href(&t), "sc:///p"),
+              "empty host + port: %s", status(st));
+    }
+
     /* What the standard ignores. */
     st = weburl_set_href(&url, "file:///etc", 11);
     CHECK(st == WEBURL_STATUS_OK, "set_href file");
