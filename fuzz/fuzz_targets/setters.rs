@@ -6,15 +6,28 @@
 //!   is exactly the parse of the value);
 //! - `Ignored` or an error: the URL is unchanged (String storage can only fail
 //!   in `href`, with the parse error);
-//! - the same call on a fixed buffer gives the same outcome and URL, or a
-//!   capacity error that leaves the buffer's URL unchanged.
+//! - the same call on a fixed buffer, at every capacity from the URL's length
+//!   to the first that lands (and one more), and at the fuzzer's chosen room,
+//!   gives the same outcome and URL, or a capacity error that leaves the
+//!   buffer's URL unchanged; likewise on `heapless::String<64>`.
+//!
+//! Input layouts:
+//! - `0xFE lo hi rest`: WPT setters case `u16::from_le_bytes([lo, hi])`
+//!   (modulo their number): its setter and value first, then the ops `rest`
+//!   decodes to;
+//! - `0xFD s href 0xFF value`: setter `Setter::ALL[s % 10]` with `value` on
+//!   `href` (lossy UTF-8), for reproducers written by hand;
+//! - anything else: the `arbitrary` layout of [`Input`].
+//!
+//! `cargo xtask fuzz-seed` writes one seed per WPT setters case and the
+//! `0xFD` seeds of short-host URLs with every setter value.
 #![no_main]
 
-use arbitrary::Arbitrary;
+use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
 use url_core::{ParseError, SetError, SetOutcome, Setter, SliceStorage, Storage, Url};
 use weburl_fuzz::{check_url, setter_values::SETTER_VALUES as TOKENS, Snapshot, BASES};
-
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
 enum Which {
@@ -67,10 +80,6 @@ fn value_of(pieces: &[Piece]) -> String {
     s
 }
 
-fn apply<S: Storage>(u: &mut Url<S>, which: Which, v: &str) -> Result<SetOutcome, SetError> {
-    u.set(setter(which), v)
-}
-
 fn setter(which: Which) -> Setter {
     match which {
         Which::Href => Setter::Href,
@@ -86,71 +95,165 @@ fn setter(which: Which) -> Setter {
     }
 }
 
-fuzz_target!(|input: Input| {
-    let start = match &input.start {
-        Start::Known(i) => BASES[*i as usize % BASES.len()].to_string(),
-        Start::Text(s) => s.clone(),
+/// WPT `setters_tests.json`: (setter, href, new value).
+fn wpt_cases() -> &'static [(Setter, String, String)] {
+    static CASES: OnceLock<Vec<(Setter, String, String)>> = OnceLock::new();
+    CASES.get_or_init(|| {
+        let text = include_str!("../../data/wpt/setters_tests.json");
+        let data: serde_json::Value = serde_json::from_str(text).expect("setters_tests.json");
+        let mut out = Vec::new();
+        for (name, cases) in data.as_object().expect("object") {
+            let Some(setter) = Setter::from_name(name) else {
+                continue;
+            };
+            for c in cases.as_array().into_iter().flatten() {
+                let (Some(href), Some(value)) = (c["href"].as_str(), c["new_value"].as_str())
+                else {
+                    continue;
+                };
+                out.push((setter, href.to_string(), value.to_string()));
+            }
+        }
+        out
+    })
+}
+
+/// The setter on fixed storage holding `before`: the same outcome and URL as
+/// String storage (`result`, `after`), or a capacity error leaving it
+/// unchanged. Returns whether it landed.
+fn check_fixed<S: Storage>(
+    fixed: Result<Url<S>, ParseError>,
+    setter: Setter,
+    value: &str,
+    before: &Snapshot,
+    result: &Result<SetOutcome, SetError>,
+    after: &Snapshot,
+    what: &str,
+) -> bool {
+    let ctx = || format!("{setter:?}({value:?}) on {:?}, {what}", before.href);
+    let mut fixed = match fixed {
+        Ok(u) => u,
+        Err(ParseError::Capacity(_)) => return false,
+        Err(e) => panic!("{}: the previous href does not parse: {e:?}", ctx()),
+    };
+    let fixed_result = fixed.set(setter, value);
+    check_url(&fixed);
+    match fixed_result {
+        Err(SetError {
+            error: ParseError::Capacity(c),
+            ..
+        }) => {
+            assert!(c.needed > c.capacity, "{}: {c:?}", ctx());
+            assert_eq!(
+                &Snapshot::of(&fixed),
+                before,
+                "{}: capacity error changed the URL",
+                ctx()
+            );
+            false
+        }
+        r => {
+            assert_eq!(&r, result, "{}: fixed buffer outcome", ctx());
+            assert_eq!(&Snapshot::of(&fixed), after, "{}: fixed buffer URL", ctx());
+            true
+        }
+    }
+}
+
+/// One setter call: on String storage, then on fixed storage at every
+/// capacity that matters.
+fn run_op<S: Storage>(url: &mut Url<S>, setter: Setter, value: &str, room: u8) {
+    let before = Snapshot::of(url);
+    let result = url.set(setter, value);
+    check_url(url);
+    let after = Snapshot::of(url);
+    let ctx = || format!("{setter:?}({value:?}) on {:?}", before.href);
+    match result {
+        Ok(SetOutcome::Changed) => {
+            let again = Url::parse_into(url.href(), String::new()).unwrap_or_else(|e| {
+                panic!("{}: href {:?} does not re-parse: {e:?}", ctx(), url.href())
+            });
+            assert_eq!(Snapshot::of(&again), after, "{}: re-parse differs", ctx());
+            if setter == Setter::Href {
+                let parsed = Url::parse_into(value, String::new()).expect("href value");
+                assert_eq!(Snapshot::of(&parsed), after, "{}: set_href vs parse", ctx());
+            }
+        }
+        Ok(_) => assert_eq!(after, before, "{}: ignored setter changed the URL", ctx()),
+        Err(e) => {
+            assert_eq!(after, before, "{}: failed setter changed the URL", ctx());
+            assert_eq!(e.setter, setter);
+            assert!(
+                setter == Setter::Href && matches!(e.error, ParseError::Invalid { .. }),
+                "{}: String storage failed with {e:?}",
+                ctx()
+            );
+            assert!(Url::parse_into(value, String::new()).is_err());
+        }
+    }
+
+    // Fixed buffers: every capacity from the URL's length up to the first
+    // that lands and one more (a setter needs at most the old URL plus its
+    // value percent-encoded, a port and a `//`), and the fuzzer's own pick.
+    let len = before.href.len();
+    let most = len + 3 * value.len() + 16;
+    let mut landed = false;
+    for cap in (len..=most).chain([len + room as usize]) {
+        let mut buf = vec![0u8; cap];
+        let fixed = Url::parse_into(&before.href, SliceStorage::new(&mut buf));
+        let what = format!("slice of {cap}");
+        if check_fixed(fixed, setter, value, &before, &result, &after, &what) {
+            if landed {
+                break;
+            }
+            landed = true;
+        }
+    }
+    let h = Url::parse_into(&before.href, heapless::String::<64>::new());
+    check_fixed(h, setter, value, &before, &result, &after, "heapless 64");
+}
+
+fuzz_target!(|data: &[u8]| {
+    if let [0xFD, which, rest @ ..] = data {
+        let (href, value) = match rest.iter().position(|&b| b == 0xFF) {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let href = String::from_utf8_lossy(href);
+        let Ok(mut url) = Url::parse_into(&href, String::new()) else {
+            return;
+        };
+        let setter = Setter::ALL[*which as usize % Setter::ALL.len()];
+        run_op(&mut url, setter, &String::from_utf8_lossy(value), 0);
+        return;
+    }
+    // WPT mode: a setters case first, then fuzzed ops.
+    let (start, first, rest) = match data {
+        [0xFE, lo, hi, rest @ ..] => {
+            let cases = wpt_cases();
+            let (setter, href, value) =
+                &cases[u16::from_le_bytes([*lo, *hi]) as usize % cases.len()];
+            (href.clone(), Some((*setter, value.as_str())), rest)
+        }
+        _ => (String::new(), None, data),
+    };
+    let Ok(input) = Input::arbitrary_take_rest(Unstructured::new(rest)) else {
+        return;
+    };
+    let start = match (&first, &input.start) {
+        (Some(_), _) => start,
+        (None, Start::Known(i)) => BASES[*i as usize % BASES.len()].to_string(),
+        (None, Start::Text(s)) => s.clone(),
     };
     let Ok(mut url) = Url::parse_into(&start, String::new()) else {
         return;
     };
     check_url(&url);
+    if let Some((setter, value)) = first {
+        run_op(&mut url, setter, value, 0);
+    }
     // Long sequences add little beyond the first few calls.
     for op in input.ops.iter().take(16) {
-        let value = value_of(&op.value);
-        let before = Snapshot::of(&url);
-        let result = apply(&mut url, op.which, &value);
-        check_url(&url);
-        let after = Snapshot::of(&url);
-        let ctx = || format!("{:?}({value:?}) on {:?}", op.which, before.href);
-        match result {
-            Ok(SetOutcome::Changed) => {
-                let again = Url::parse_into(url.href(), String::new()).unwrap_or_else(|e| {
-                    panic!("{}: href {:?} does not re-parse: {e:?}", ctx(), url.href())
-                });
-                assert_eq!(Snapshot::of(&again), after, "{}: re-parse differs", ctx());
-                if let Which::Href = op.which {
-                    let parsed = Url::parse_into(&value, String::new()).expect("href value");
-                    assert_eq!(Snapshot::of(&parsed), after, "{}: set_href vs parse", ctx());
-                }
-            }
-            Ok(_) => assert_eq!(after, before, "{}: ignored setter changed the URL", ctx()),
-            Err(e) => {
-                assert_eq!(after, before, "{}: failed setter changed the URL", ctx());
-                assert_eq!(e.setter, setter(op.which));
-                assert!(
-                    matches!(op.which, Which::Href)
-                        && matches!(e.error, ParseError::Invalid { .. }),
-                    "{}: String storage failed with {e:?}",
-                    ctx()
-                );
-                assert!(Url::parse_into(&value, String::new()).is_err());
-            }
-        }
-
-        // The same call on a fixed buffer holding the previous URL.
-        let mut buf = vec![0u8; before.href.len() + op.room as usize];
-        let mut fixed = Url::parse_into(&before.href, SliceStorage::new(&mut buf))
-            .expect("the previous href fits its own length");
-        let fixed_result = apply(&mut fixed, op.which, &value);
-        check_url(&fixed);
-        match fixed_result {
-            Err(SetError {
-                error: ParseError::Capacity(c),
-                ..
-            }) => {
-                assert!(c.needed > c.capacity, "{}: {c:?}", ctx());
-                assert_eq!(
-                    Snapshot::of(&fixed),
-                    before,
-                    "{}: capacity error changed the URL",
-                    ctx()
-                );
-            }
-            r => {
-                assert_eq!(r, result, "{}: fixed buffer outcome", ctx());
-                assert_eq!(Snapshot::of(&fixed), after, "{}: fixed buffer URL", ctx());
-            }
-        }
+        run_op(&mut url, setter(op.which), &value_of(&op.value), op.room);
     }
 });

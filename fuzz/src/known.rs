@@ -26,8 +26,14 @@ pub fn ada(
     ours: Option<&Fields>,
     ada: Option<&Fields>,
 ) -> Option<&'static str> {
-    // The host may come from the base URL (a relative input keeps it).
-    let rtl = has_rtl(input) || base.is_some_and(has_rtl);
+    // Read the case as the parser does: leading/trailing C0 controls and
+    // spaces stripped, tabs and newlines removed (so `%b\t6` is `%b6`), then
+    // percent-decoded (so `%ef%b2%90` is the right-to-left U+FC90). The host
+    // may come from the base URL (a relative input keeps it).
+    let input_text = decoded(input);
+    let base_text = base.map(decoded);
+    let rtl = has_rtl(&input_text) || base_text.as_deref().is_some_and(has_rtl);
+    let only_origin_differs = matches!((ours, ada), (Some(o), Some(a)) if o.diff(a) == ["origin"]);
     match (ours, ada) {
         // UTS #46 16.0 CheckBidi: in a Bidi domain name (one with a
         // right-to-left label) *every* label must satisfy RFC 5893, so an
@@ -115,9 +121,32 @@ pub fn ada(
         // table. U+FFFD is excluded: everyone rejects it.
         (None, Some(a))
             if a.hostname.split('.').any(|l| l.starts_with("xn--"))
-                && has_disallowed(&percent_decode(input)) =>
+                && has_disallowed(&input_text) =>
         {
             Some("domain with a code point the UTS #46 16.0 table disallows")
+        }
+        // The same code point in a blob: URL's inner host: url-core rejects
+        // the inner URL, so only the origin differs (null vs Ada's tuple),
+        // and url-core's ToASCII rejects the host Ada put in that origin.
+        (Some(o), Some(a))
+            if only_origin_differs
+                && o.origin == "null"
+                && a.protocol == "blob:"
+                && has_disallowed(&input_text)
+                && rejects_host_of(&a.origin) =>
+        {
+            Some("blob: inner host with a code point the UTS #46 16.0 table disallows")
+        }
+        // The same code point held by the base URL: url-core rejects the
+        // base (so the whole parse), Ada accepts it.
+        (None, Some(_))
+            if base.is_some_and(|b| {
+                base_text.as_deref().is_some_and(has_disallowed)
+                    && url_core::Url::parse_into(b, String::new()).is_err()
+                    && crate::ada_fields(b, None).is_some()
+            }) =>
+        {
+            Some("base URL: domain with a code point the UTS #46 16.0 table disallows")
         }
         _ => None,
     }
@@ -134,14 +163,14 @@ fn rejects_host_of(origin: &str) -> bool {
 
 /// Whether `s` (percent-decoded, any case) has an `xn---` label start.
 fn has_xn_leading_delimiter(s: &str) -> bool {
-    percent_decode(s).to_ascii_lowercase().contains("xn---")
+    decoded(s).to_ascii_lowercase().contains("xn---")
 }
 
 /// Whether some dot-separated part of `s` (percent-decoded) holds a
 /// non-ASCII character and more than 256 characters (a label over
 /// url-core's bound).
 fn has_long_idn_label(s: &str) -> bool {
-    percent_decode(s)
+    decoded(s)
         .split(['.', '/', '?', '#', '@', ':'])
         .any(|l| !l.is_ascii() && l.chars().count() > 256)
 }
@@ -149,7 +178,7 @@ fn has_long_idn_label(s: &str) -> bool {
 /// Whether url-core rejects `base` for one of the Bidi reasons above (an
 /// ASCII or a left-to-right label of a Bidi domain) while Ada parses it.
 fn base_is_bidi_rejected(base: &str) -> bool {
-    has_rtl(base)
+    has_rtl(&decoded(base))
         && url_core::Url::parse_into(base, String::new()).is_err()
         && crate::ada_fields(base, None).is_some_and(|a| {
             has_non_bidi_ascii_label(&a.hostname)
@@ -369,6 +398,19 @@ fn is_special_base(base: &str) -> bool {
         .any(|s| b.starts_with(s))
 }
 
+/// `s` as the basic URL parser reads it (url.bs §4.4, the steps before the
+/// state machine: leading and trailing C0 control or space stripped, every
+/// ASCII tab or newline removed), then percent-decoded: what the URL *is*,
+/// whatever surface shape the fuzzer gave it.
+fn decoded(s: &str) -> String {
+    let trimmed = s.trim_matches(|c: char| c <= ' ');
+    let clean: String = trimmed
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    percent_decode(&clean)
+}
+
 /// `s` with every `%XX` decoded, as lossy UTF-8.
 fn percent_decode(s: &str) -> String {
     let b = s.as_bytes();
@@ -399,4 +441,39 @@ fn has_disallowed(s: &str) -> bool {
             && c != '\u{FFFD}'
             && idna_tables::mapping(c as u32) == idna_tables::Mapping::Disallowed
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The differential_ada reproducers of the reliability review (issue
+    /// 12), each in a known category; the same files are replayed from
+    /// fuzz/regressions/differential_ada by every fuzz run.
+    fn category(input: &str, base: Option<&str>) -> Option<&'static str> {
+        let ours = crate::ours(input, base);
+        let theirs = crate::ada_fields(input, base);
+        assert_ne!(ours, theirs, "{input:?} no longer differs");
+        ada(input, base, ours.as_ref(), theirs.as_ref())
+    }
+
+    #[test]
+    fn tab_inside_a_percent_escape() {
+        assert!(category("http://%ef%b\t6%90zp/", None).is_some());
+    }
+
+    #[test]
+    fn percent_encoded_right_to_left_character() {
+        assert!(category("http://%ef%b2%90.0x4.com/", None).is_some());
+    }
+
+    #[test]
+    fn blob_inner_host_differs_in_origin_only() {
+        assert!(category("blob:http://%ef%b6%90zp/", None).is_some());
+    }
+
+    #[test]
+    fn base_holds_the_disallowed_code_point() {
+        assert!(category("x", Some("http://%ef%b6%90zp/")).is_some());
+    }
 }

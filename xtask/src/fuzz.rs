@@ -6,8 +6,10 @@
 //! fuzz/src/lib.rs `Case`). They are generated, not committed.
 //!
 //! fuzz builds every target with `cargo +nightly fuzz build` (into
-//! fuzz/target) and runs each binary in turn on its corpus; any crash, leak or timeout fails the command and the
-//! reproducer path is printed. `--smoke` is the CI budget (25 s per target);
+//! fuzz/target) and runs each binary in turn on its corpus and on the
+//! committed reproducers in fuzz/regressions/<target>/; any crash, leak or timeout fails the command and the
+//! reproducer path is printed. `--smoke` is the CI budget (40,000 inputs from
+//! a fixed seed per target, at most 120 s each);
 //! otherwise `--time SECS` (default 1200) per target. `--keep-going` runs
 //! libFuzzer in fork mode with `-ignore_crashes=1`, so a long run of a
 //! differential target collects every disagreement it finds instead of
@@ -23,6 +25,28 @@ use std::time::Instant;
 
 use serde_json::Value;
 use sha2::{Digest, Sha256};
+
+// SETTER_VALUES: the values the setters target builds its own from.
+include!("../../fuzz/src/setter_values.rs");
+
+/// URLs with one-letter components, for the setters seeds.
+const SHORT_URLS: &[&str] = &[
+    "http://h/p",
+    "sc:///p",
+    "sc://h/p",
+    "sc:/p",
+    "http://u:p@h:1/p?q#f",
+];
+
+/// Host values with a port (the host setter writes both).
+const HOST_PORTS: &[&str] = &[
+    "example.com:8080",
+    "h:80",
+    "h:443",
+    "[::1]:65535",
+    "h:65536",
+    "h:x",
+];
 
 /// Every target in fuzz/Cargo.toml (checked against `cargo fuzz list`).
 const TARGETS: &[&str] = &[
@@ -46,7 +70,10 @@ const CASE_TARGETS: &[&str] = &[
     "differential_rust_url",
 ];
 
-const SMOKE_SECONDS: u64 = 25;
+/// A smoke run's time cap, far above what its inputs take (the slowest
+/// target, setters, runs ~1,100 inputs/s), so the run count, not the clock,
+/// ends it and every machine runs the same inputs.
+const SMOKE_SECONDS: u64 = 120;
 /// Inputs per target in a smoke run (with `-seed=1`): deterministic.
 const SMOKE_RUNS: u64 = 40_000;
 const DEFAULT_SECONDS: u64 = 1200;
@@ -202,8 +229,13 @@ fn run_target(
     let artifacts = dir.join("artifacts").join(target);
     fs::create_dir_all(&artifacts).map_err(|e| format!("{}: {e}", artifacts.display()))?;
     let started = std::time::SystemTime::now();
+    // Committed reproducers (fuzz/regressions/<target>/, one named file per
+    // finding) are a second corpus directory: libFuzzer runs every file in
+    // it first, so each run, smoke included, replays them all.
+    let regressions = dir.join("regressions").join(target);
     let mut child = Command::new(&bin)
         .arg(dir.join("corpus").join(target))
+        .args(regressions.is_dir().then_some(&regressions))
         .arg(format!("-artifact_prefix={}/", artifacts.display()))
         .arg(format!("-max_total_time={seconds}"))
         // Smoke runs are CI's: a fixed seed and run count make them the same
@@ -440,12 +472,29 @@ pub fn seed(args: &[String]) -> Result<(), String> {
     }
     total += c.names.len();
 
-    // setters: the input is structured (`arbitrary`), so a seed cannot be
-    // written in its exact layout; the URL and value bytes give the mutator
-    // realistic material to start from.
+    // setters: `0xFE lo hi` runs WPT setters case `lo hi` (little-endian,
+    // modulo their number; the target reads the same file), so every case is
+    // a seed in the target's exact layout. The URL and value bytes beside
+    // them give the mutator realistic material for the `arbitrary` layout.
     let mut c = Corpus::new("setters")?;
-    for (setter, href, value) in &setter_cases {
+    for (i, (setter, href, value)) in setter_cases.iter().enumerate() {
+        let [lo, hi] = (i as u16).to_le_bytes();
+        c.add(&[0xFE, lo, hi])?;
         c.add(format!("{href}{setter}{value}").as_bytes())?;
+    }
+    // `0xFD s href 0xFF value`: every setter with every setter value on URLs
+    // whose components are short, where a value outgrows what it replaces
+    // (the WPT URLs have long hosts, so they never reach those capacities).
+    for href in SHORT_URLS {
+        for s in 0..10u8 {
+            for value in SETTER_VALUES.iter().chain(HOST_PORTS) {
+                let mut v = vec![0xFD, s];
+                v.extend_from_slice(href.as_bytes());
+                v.push(0xFF);
+                v.extend_from_slice(value.as_bytes());
+                c.add(&v)?;
+            }
+        }
     }
     total += c.names.len();
 
