@@ -332,3 +332,133 @@ fn display_renders_for_trust_decisions() {
         assert_eq!(weburl(bad, "").status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// Runs the binary with its stdout a pipe whose reading end is already
+/// closed, so its first write fails with EPIPE however fast it runs.
+fn weburl_into_closed_pipe(args: &[&str], stdin: &str) -> Output {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_weburl"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn weburl");
+    // The binary may stop before reading stdin: a failed write is fine.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("wait for weburl")
+}
+
+fn assert_no_panic(o: &Output, what: &str) {
+    let err = stderr(o);
+    assert!(
+        !err.contains("panicked") && o.status.code() != Some(101),
+        "{what}: status {:?}, stderr {err}",
+        o.status
+    );
+}
+
+/// The caret line of an error past column 65,535 used a width argument,
+/// which panics ("Formatting argument out of range").
+#[test]
+fn check_error_past_column_65535() {
+    let url = format!("http://a/{}%", "x".repeat(65_527));
+    let o = weburl(&["check", &url], "");
+    assert_no_panic(&o, "check");
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let caret = out.lines().nth(1).expect("a caret line");
+    assert_eq!(caret.find('^'), Some(url.len() - 1), "caret under the '%'");
+    assert!(
+        caret.ends_with("invalid-URL-unit (byte 65536)"),
+        "{caret:.80}"
+    );
+}
+
+/// Every command, given arguments near the kernel's 128 KiB limit for one
+/// argument, answers as it would for a short one.
+#[test]
+fn huge_arguments() {
+    let long_path = format!("http://a/{}", "p".repeat(120_000));
+    let long_host = format!("http://{}.example/", "h".repeat(120_000));
+    let value = "v".repeat(120_000);
+    for (args, status) in [
+        (vec!["parse", &long_path], 0),
+        (vec!["parse", &long_host], 0),
+        (vec!["parse", "--base", &long_path, "x"], 0),
+        (vec!["check", &long_path], 0),
+        // A 120,000-letter label fails the DNS length check that
+        // validation runs (domain-to-ASCII error), yet the URL parses.
+        (vec!["check", "--json", &long_host], 1),
+        (vec!["display", &long_path], 0),
+        (vec!["display", "--max", "40", &long_host], 0),
+        (vec!["set", "http://a/", "hash", &value], 0),
+        (vec!["set", "http://a/", "host", &value], 0),
+        (vec!["set", &long_path, "pathname", &value], 0),
+        (vec!["parse", &value], 1),
+        (vec!["bogus", &value], 2),
+    ] {
+        let o = weburl(&args, "");
+        assert_no_panic(&o, args[0]);
+        assert_eq!(
+            o.status.code(),
+            Some(status),
+            "{:?}: {}",
+            args[0],
+            stderr(&o)
+        );
+    }
+}
+
+/// `| head -c 0` and friends: every command stops quietly with 141.
+#[test]
+fn closed_stdout_exits_141_without_a_message() {
+    let big = format!("http://a/{}", "x".repeat(100_000));
+    let jsonl = "{\"input\":\"http://a/\"}\n".repeat(10_000);
+    let set_jsonl = "{\"href\":\"http://a/\",\"setter\":\"hash\",\"value\":\"x\"}\n".repeat(10_000);
+    for (args, stdin) in [
+        (vec!["parse", "http://a/"], ""),
+        (vec!["parse", &big], ""),
+        (vec!["parse", "--jsonl"], jsonl.as_str()),
+        (vec!["set", "--jsonl"], set_jsonl.as_str()),
+        (vec!["set", "http://a/", "hash", &big], ""),
+        (vec!["check", "http://a/%"], ""),
+        (vec!["check", "--json", "http://a/%"], ""),
+        (vec!["display", &big], ""),
+        (vec!["display", "--help"], ""),
+        (vec!["--help"], ""),
+        (vec!["--version"], ""),
+    ] {
+        let o = weburl_into_closed_pipe(&args, stdin);
+        assert_no_panic(&o, args[0]);
+        assert_eq!(o.status.code(), Some(141), "{args:.40?}");
+        assert_eq!(stderr(&o), "", "{args:.40?}: quiet");
+    }
+}
+
+/// A closed stderr is no reason to panic either: the status still says
+/// what happened.
+#[test]
+fn closed_stderr_keeps_the_status() {
+    for (args, status) in [
+        (vec!["parse", "not a url"], 1),
+        (vec!["bogus"], 2),
+        (vec!["set", "http://a/", "port", "x"], 0),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
+        let o = Command::new(env!("CARGO_BIN_EXE_weburl"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(writer)
+            .output()
+            .expect("run weburl");
+        assert_eq!(o.status.code(), Some(status), "{args:?}");
+    }
+}
