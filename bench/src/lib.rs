@@ -4,6 +4,8 @@
 
 #![deny(missing_docs)]
 
+pub mod native;
+
 use std::hint::black_box;
 
 /// Result of one pass: (successes, sum of href lengths).
