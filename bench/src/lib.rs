@@ -5,6 +5,9 @@
 #![deny(missing_docs)]
 
 pub mod native;
+pub mod sets;
+
+pub use sets::{host_heavy, read_urls};
 
 use std::hint::black_box;
 
@@ -100,30 +103,4 @@ pub fn run_impl(k: usize, urls: &[String], buf: &mut [u8]) -> Tally {
         3 => ada(urls),
         _ => rust_url(urls),
     }
-}
-
-/// The non-empty lines of a corpus file.
-pub fn read_urls(path: &std::path::Path) -> std::io::Result<Vec<String>> {
-    Ok(std::fs::read_to_string(path)?
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
-        .collect())
-}
-
-/// A deterministic host-heavy set: IPv4 in every notation, IPv6 (with embedded
-/// IPv4), IDNs and upper-case ASCII domains.
-pub fn host_heavy(n: usize) -> Vec<String> {
-    (0..n)
-        .map(|i| match i % 8 {
-            0 => format!("http://192.168.{}.{}/", i % 256, (i / 256) % 256),
-            1 => format!("http://0x7f.0.{}.1/", i % 256),
-            2 => format!("http://3232235{:03}/", i % 1000),
-            3 => format!("http://[2001:db8::{:x}]/", i),
-            4 => format!("http://[::ffff:10.0.{}.{}]/", i % 256, (i / 7) % 256),
-            5 => format!("https://b\u{fc}cher{i}.example/"),
-            6 => format!("https://\u{4f8b}\u{3048}{i}.\u{30c6}\u{30b9}\u{30c8}/"),
-            _ => format!("https://WWW.Example{i}.COM/"),
-        })
-        .collect()
 }
