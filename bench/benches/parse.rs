@@ -1,7 +1,8 @@
 //! Criterion benches: each corpus file of `../shared/data/bench/` (or the
 //! files named by `WEBURL_BENCH_FILES`, separated by `:`) parsed whole by
-//! weburl (owned, fixed buffer, borrowed), Ada and rust-url, one Criterion
-//! group per file so their reports sit side by side; plus the host-heavy set.
+//! weburl (owned, fixed buffer, borrowed), Ada (native C++ API and the
+//! ada-url crate) and rust-url, one Criterion group per file so their reports
+//! sit side by side; plus the host-heavy set.
 //! `cargo bench -p weburl-bench`. Every implementation is first checked to
 //! produce Ada's hrefs, so none is timed doing less work.
 //!
@@ -12,7 +13,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::PathBuf;
 use std::time::Duration;
-use weburl_bench::{host_heavy, read_urls, run_impl, IMPLS};
+use weburl_bench::{host_heavy, read_urls, run_impl, Workload, ADA, IMPLS, RUST_URL};
 
 fn corpus_files() -> Vec<PathBuf> {
     if let Ok(list) = std::env::var("WEBURL_BENCH_FILES") {
@@ -30,24 +31,24 @@ fn corpus_files() -> Vec<PathBuf> {
     .collect()
 }
 
-fn bench_set(c: &mut Criterion, name: &str, urls: &[String]) {
-    let mut buf = vec![0u8; 1 << 16];
-    let reference = run_impl(3, urls, &mut buf);
+fn bench_set(c: &mut Criterion, name: &str, urls: Vec<String>) {
+    let mut w = Workload::parse(name, urls);
+    let reference = run_impl(ADA, &mut w);
     for (k, imp) in IMPLS.iter().enumerate() {
-        let t = run_impl(k, urls, &mut buf);
+        let t = run_impl(k, &mut w);
         // rust-url has known deviations; the others must match Ada exactly.
         assert!(
-            *imp == "rust-url" || t == reference,
+            k == RUST_URL || t == reference,
             "{name}: {imp} gives {t:?}, Ada {reference:?}"
         );
     }
     let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(urls.len() as u64));
+    group.throughput(Throughput::Elements(w.units() as u64));
     group.sample_size(20);
     group.warm_up_time(Duration::from_millis(500));
     group.measurement_time(Duration::from_secs(3));
     for (k, imp) in IMPLS.iter().enumerate() {
-        group.bench_function(*imp, |b| b.iter(|| run_impl(k, urls, &mut buf)));
+        group.bench_function(*imp, |b| b.iter(|| run_impl(k, &mut w)));
     }
     group.finish();
 }
@@ -59,11 +60,11 @@ fn corpora(c: &mut Criterion) {
             |n| n.to_string_lossy().into_owned(),
         );
         match read_urls(&path) {
-            Ok(urls) => bench_set(c, &name, &urls),
+            Ok(urls) => bench_set(c, &name, urls),
             Err(e) => eprintln!("bench: {} skipped ({e})", path.display()),
         }
     }
-    bench_set(c, "hosts(synthetic)", &host_heavy(20_000));
+    bench_set(c, "hosts(synthetic)", host_heavy(20_000));
 }
 
 criterion_group!(benches, corpora);

@@ -1,14 +1,53 @@
-//! `weburl-bench [--quick] [FILES…]`: parses every URL of each corpus file
-//! with weburl (owned String, fixed buffer, borrowed-or-fixed), Ada and
-//! rust-url, alternating implementations round by round in one process, and
-//! prints medians side by side. Run it through `cargo xtask bench`.
+//! `weburl-bench [--quick] [--limit N] [--wpt FILE] FILES…`: runs every
+//! workload with weburl (owned String, fixed buffer, borrowed-or-fixed),
+//! Ada through its C++ API (the reference), Ada through the `ada-url` crate
+//! and rust-url, alternating implementations round by round in one process,
+//! and prints medians side by side. Run it through `cargo xtask bench`.
 //!
-//! Every implementation must produce the same hrefs as Ada (the sum of href
-//! lengths and the number of successes are compared), so nothing is skipped.
+//! Workloads: each corpus file parsed whole; a synthetic host-heavy set; a
+//! non-canonical set (mutations of the first file's web URLs, and WPT
+//! inputs); relative references against pages of the first file; `can_parse`
+//! on the first file, the non-canonical and the relative set; URLSearchParams
+//! of the first file's queries (parsing; parsing, sorting and serializing);
+//! four setters on the first file's URLs.
+//!
+//! Every implementation but rust-url must produce native Ada's tally
+//! (successes and output bytes), so none is timed doing less work.
+//!
+//! `--list` prints each workload's name, implementations and size;
+//! `--only IMPL --workload NAME` runs one implementation on one workload
+//! (for profilers and `cargo xtask bench --instructions`); `--limit N` caps
+//! every workload at N units.
 
 use std::hint::black_box;
 use std::time::Instant;
-use weburl_bench::{ada, host_heavy, run_impl, rust_url, weburl_fixed, weburl_owned, IMPLS};
+use weburl_bench::sets::{self, PER_BASE};
+use weburl_bench::{native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL};
+
+/// Workloads after the corpus files, all derived from the first file (but
+/// the host set), with their default sizes.
+const HOSTS: &str = "hosts(synthetic)";
+const NON_CANONICAL: &str = "non-canonical";
+const RELATIVE: &str = "relative";
+const CAN_PARSE: &str = "can-parse(corpus)";
+const CAN_PARSE_NON_CANONICAL: &str = "can-parse(non-canonical)";
+const CAN_PARSE_RELATIVE: &str = "can-parse(relative)";
+const SEARCH_PARAMS: &str = "search-params(parse)";
+const SEARCH_PARAMS_SORTED: &str = "search-params(sort+serialize)";
+const SETTERS: &str = "setters(4 per URL)";
+const DERIVED: [&str; 9] = [
+    NON_CANONICAL,
+    RELATIVE,
+    CAN_PARSE,
+    CAN_PARSE_NON_CANONICAL,
+    CAN_PARSE_RELATIVE,
+    SEARCH_PARAMS,
+    SEARCH_PARAMS_SORTED,
+    SETTERS,
+    HOSTS,
+];
+const GENERATED: usize = 20_000;
+const SAMPLE: usize = 10_000;
 
 fn median(v: &mut [f64]) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
@@ -20,259 +59,291 @@ fn median(v: &mut [f64]) -> f64 {
     }
 }
 
-fn bench_file(path: &str, rounds: usize) -> Result<bool, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let urls: Vec<String> = text
-        .lines()
-        .filter(|l| !l.is_empty())
-        .map(str::to_string)
-        .collect();
-    let name = std::path::Path::new(path)
+struct Options {
+    quick: bool,
+    limit: usize,
+    wpt: std::path::PathBuf,
+    files: Vec<String>,
+}
+
+/// What the workloads are built from: the corpus files, read once. The
+/// limit caps each workload, not the files the derived sets come from.
+struct Sources {
+    corpora: Vec<(String, Vec<String>)>,
+    wpt: Vec<String>,
+    limit: usize,
+}
+
+fn file_name(path: &str) -> String {
+    std::path::Path::new(path)
         .file_name()
-        .map_or(path.to_string(), |n| n.to_string_lossy().into_owned());
-    let mut buf = vec![0u8; 1 << 16];
-    // Correctness first: every implementation against Ada.
-    let reference = ada(&urls);
-    let mut ok = true;
-    for (k, imp) in IMPLS.iter().enumerate() {
-        let t = run_impl(k, &urls, &mut buf);
-        if t != reference && *imp != "rust-url" {
-            eprintln!(
-                "bench {name}: {imp} disagrees with Ada: {} URLs / {} href bytes vs {} / {}",
-                t.0, t.1, reference.0, reference.1
+        .map_or(path.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+impl Sources {
+    fn read(opts: &Options) -> Result<Sources, String> {
+        let mut corpora = Vec::new();
+        for f in &opts.files {
+            let urls = sets::read_urls(f.as_ref()).map_err(|e| format!("{f}: {e}"))?;
+            corpora.push((file_name(f), urls));
+        }
+        let wpt = sets::wpt_inputs(&opts.wpt).unwrap_or_else(|e| {
+            eprintln!("bench: WPT inputs left out of the non-canonical set: {e}");
+            Vec::new()
+        });
+        Ok(Sources {
+            corpora,
+            wpt,
+            limit: opts.limit,
+        })
+    }
+
+    /// The first corpus file, the source of the derived workloads.
+    fn first(&self) -> &[String] {
+        self.corpora.first().map_or(&[], |(_, urls)| urls)
+    }
+
+    fn cap(&self, n: usize) -> usize {
+        n.min(self.limit)
+    }
+
+    /// The WPT inputs that parse without a base and on which weburl and
+    /// native Ada agree (Ada 4.0.0 predates parts of the current standard,
+    /// which WPT tests): (kept, left out).
+    fn wpt_agreed(&self) -> (Vec<String>, usize) {
+        let parsing: Vec<&String> = self
+            .wpt
+            .iter()
+            .filter(|u| weburl::Url::parse(u).is_ok())
+            .collect();
+        let kept: Vec<String> = parsing
+            .iter()
+            .filter(|u| {
+                native::href(u, None).as_deref()
+                    == weburl::Url::parse(u).ok().as_ref().map(|u| u.href())
+            })
+            .map(|u| u.to_string())
+            .collect();
+        let left_out = parsing.len() - kept.len();
+        (kept, left_out)
+    }
+
+    fn non_canonical(&self) -> Vec<String> {
+        sets::non_canonical(self.first(), &self.wpt_agreed().0, self.cap(GENERATED))
+    }
+
+    fn relative(&self) -> (Vec<String>, Vec<String>) {
+        sets::relative(self.first(), self.cap(GENERATED) / PER_BASE)
+    }
+
+    fn sample(&self) -> Vec<String> {
+        self.first()
+            .iter()
+            .take(self.cap(SAMPLE))
+            .cloned()
+            .collect()
+    }
+
+    fn queries(&self) -> Vec<String> {
+        let mut q = sets::queries(self.first());
+        q.truncate(self.limit);
+        q
+    }
+
+    /// The names of every workload, in running order.
+    fn names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.corpora.iter().map(|(n, _)| n.clone()).collect();
+        names.push(HOSTS.to_string());
+        if !self.first().is_empty() {
+            names.extend(
+                DERIVED
+                    .iter()
+                    .filter(|n| **n != HOSTS)
+                    .map(|n| n.to_string()),
             );
+        }
+        names
+    }
+
+    /// The workload called `name`, or None (or an empty set).
+    fn workload(&self, name: &str) -> Option<Workload> {
+        if let Some((_, urls)) = self.corpora.iter().find(|(n, _)| n == name) {
+            let urls = urls.iter().take(self.limit).cloned().collect();
+            return Some(Workload::parse(name, urls));
+        }
+        let w = match name {
+            HOSTS => Workload::parse(name, sets::host_heavy(self.cap(GENERATED))),
+            NON_CANONICAL => Workload::parse(name, self.non_canonical()),
+            CAN_PARSE_NON_CANONICAL => Workload::can_parse(name, self.non_canonical()),
+            RELATIVE => {
+                let (bases, hrefs) = self.relative();
+                Workload::parse_with_base(name, bases, hrefs)
+            }
+            CAN_PARSE_RELATIVE => {
+                let (bases, hrefs) = self.relative();
+                Workload::can_parse_with_base(name, bases, hrefs)
+            }
+            CAN_PARSE => Workload::can_parse(name, self.sample()),
+            SEARCH_PARAMS => Workload::search_params(name, self.queries()),
+            SEARCH_PARAMS_SORTED => Workload::search_params_sorted(name, self.queries()),
+            SETTERS => Workload::setters(name, &self.sample()),
+            _ => return None,
+        };
+        (w.units() > 0).then_some(w)
+    }
+}
+
+/// Checks every implementation against native Ada, then times `rounds`
+/// rounds, rotating the order each round so no implementation always runs
+/// first (warm caches) or last, and prints one line per weburl storage.
+/// Returns false on a disagreement.
+fn bench(w: &mut Workload, rounds: usize) -> bool {
+    let impls = w.impls();
+    let name = w.name().to_string();
+    let reference = run_untimed(ADA, w);
+    let mut ok = true;
+    for &k in impls {
+        let t = run_untimed(k, w);
+        if t != reference && k != RUST_URL {
+            eprintln!(
+                "bench {name}: {} disagrees with Ada: {} / {} vs {} / {}",
+                IMPLS[k], t.0, t.1, reference.0, reference.1
+            );
+            for d in w.differences(5) {
+                eprintln!("  {d}");
+            }
             ok = false;
         }
     }
-    // Timing: rotate the order each round so no implementation always runs
-    // first (warm caches) or last.
+    let n = w.units();
     let mut samples: Vec<Vec<f64>> = vec![Vec::new(); IMPLS.len()];
     for round in 0..rounds {
-        for j in 0..IMPLS.len() {
-            let k = (j + round) % IMPLS.len();
+        for j in 0..impls.len() {
+            let k = impls[(j + round) % impls.len()];
             let start = Instant::now();
-            black_box(run_impl(k, &urls, &mut buf));
-            let ns = start.elapsed().as_nanos() as f64 / urls.len() as f64;
-            samples[k].push(ns);
+            black_box(run_impl(k, w));
+            samples[k].push(start.elapsed().as_nanos() as f64 / n as f64);
         }
     }
-    let med: Vec<f64> = samples.iter_mut().map(|s| median(s)).collect();
-    let (ada_ns, rust_ns) = (med[3], med[4]);
-    for (k, imp) in IMPLS.iter().enumerate().take(3) {
+    let med: Vec<f64> = samples
+        .iter_mut()
+        .map(|s| if s.is_empty() { f64::NAN } else { median(s) })
+        .collect();
+    let (ada, krate, rust) = (med[ADA], med[ADA + 1], med[RUST_URL]);
+    for &k in impls.iter().filter(|&&k| k < ADA) {
+        let imp = IMPLS[k];
         println!(
-            "bench {name} urls={} {imp}={:.1}ns ada={ada_ns:.1}ns rust-url={rust_ns:.1}ns {imp}/ada={:.2} {imp}/rust-url={:.2}",
-            urls.len(),
+            "bench {name} {}={n} {imp}={:.1}ns ada={ada:.1}ns ada-crate={krate:.1}ns rust-url={rust:.1}ns {imp}/ada={:.2} {imp}/ada-crate={:.2} {imp}/rust-url={:.2}",
+            w.unit(),
             med[k],
-            med[k] / ada_ns,
-            med[k] / rust_ns
+            med[k] / ada,
+            med[k] / krate,
+            med[k] / rust
         );
     }
-    Ok(ok)
-}
-
-// ---- the extra sets: hosts, setters, search params ------------------------
-
-fn time_rounds<T>(rounds: usize, n: usize, mut f: impl FnMut(usize) -> T) -> Vec<f64> {
-    let mut out = vec![Vec::new(); 3];
-    for round in 0..rounds {
-        for j in 0..3 {
-            let k = (j + round) % 3;
-            let start = Instant::now();
-            black_box(f(k));
-            out[k].push(start.elapsed().as_nanos() as f64 / n as f64);
-        }
-    }
-    out.iter_mut().map(|s| median(s)).collect()
-}
-
-fn print_line(name: &str, n: usize, m: &[f64]) {
-    println!(
-        "bench {name} urls={n} weburl={:.1}ns ada={:.1}ns rust-url={:.1}ns weburl/ada={:.2} weburl/rust-url={:.2}",
-        m[0],
-        m[1],
-        m[2],
-        m[0] / m[1],
-        m[0] / m[2]
-    );
-}
-
-/// Hosts, setters and URLSearchParams parsing; returns false on a mismatch.
-fn bench_extra(rounds: usize, corpus: Option<&[String]>) -> bool {
-    let mut ok = true;
-    // Hosts: the same hrefs as Ada, all three.
-    let hosts = host_heavy(20_000);
-    let mut buf = vec![0u8; 1 << 16];
-    let (w, a) = (weburl_fixed(&hosts, &mut buf), ada(&hosts));
-    if w != a {
-        eprintln!("bench hosts: weburl {w:?} vs Ada {a:?}");
-        ok = false;
-    }
-    let m = time_rounds(rounds, hosts.len(), |k| match k {
-        0 => weburl_owned(&hosts),
-        1 => ada(&hosts),
-        _ => rust_url(&hosts),
-    });
-    print_line("hosts(synthetic)", hosts.len(), &m);
-
-    let Some(corpus) = corpus else { return ok };
-    let sample: Vec<&String> = corpus.iter().take(10_000).collect();
-    // Setters: pathname, search, hash and host on each URL, parsed beforehand.
-    let mut w_urls: Vec<weburl::Url> = sample
-        .iter()
-        .filter_map(|u| weburl::Url::parse(u).ok())
-        .collect();
-    let mut a_urls: Vec<ada_url::Url> = sample
-        .iter()
-        .filter_map(|u| ada_url::Url::parse(u.as_str(), None).ok())
-        .collect();
-    let mut r_urls: Vec<url::Url> = sample
-        .iter()
-        .filter_map(|u| url::Url::parse(u).ok())
-        .collect();
-    let n = w_urls.len();
-    let m = time_rounds(rounds, n, |k| {
-        let mut total = 0usize;
-        match k {
-            0 => {
-                for u in &mut w_urls {
-                    let _ = u.set_pathname("/a/b c");
-                    let _ = u.set_search("?q=1");
-                    let _ = u.set_hash("#h");
-                    let _ = u.set_host("example.org");
-                    total += u.href().len();
-                }
-            }
-            1 => {
-                for u in &mut a_urls {
-                    let _ = u.set_pathname(Some("/a/b c"));
-                    u.set_search(Some("?q=1"));
-                    u.set_hash(Some("#h"));
-                    let _ = u.set_host(Some("example.org"));
-                    total += u.href().len();
-                }
-            }
-            _ => {
-                for u in &mut r_urls {
-                    u.set_path("/a/b c");
-                    u.set_query(Some("q=1"));
-                    u.set_fragment(Some("h"));
-                    let _ = u.set_host(Some("example.org"));
-                    total += u.as_str().len();
-                }
-            }
-        }
-        total
-    });
-    let w_total: usize = w_urls.iter().map(|u| u.href().len()).sum();
-    let a_total: usize = a_urls.iter().map(|u| u.href().len()).sum();
-    if w_total != a_total {
-        eprintln!("bench setters: weburl {w_total} href bytes vs Ada {a_total}");
-        ok = false;
-    }
-    print_line("setters(4 per URL)", n, &m);
-
-    // URLSearchParams parsing of the corpus's queries.
-    let queries: Vec<&str> = corpus
-        .iter()
-        .filter_map(|u| u.split_once('?').map(|(_, q)| q))
-        .collect();
-    if !queries.is_empty() {
-        let m = time_rounds(rounds, queries.len(), |k| {
-            let mut pairs = 0usize;
-            for q in &queries {
-                pairs += match k {
-                    0 => weburl::UrlSearchParams::parse(q).len(),
-                    1 => ada_url::UrlSearchParams::parse(*q).map_or(0, |p| p.len()),
-                    _ => url::form_urlencoded::parse(q.as_bytes()).count(),
-                };
-            }
-            pairs
-        });
-        print_line("search-params(queries)", queries.len(), &m);
-    }
-
-    // URL.canParse: validity only, nothing kept.
-    let counts: Vec<usize> = (0..3).map(|k| can_parse(k, &sample)).collect();
-    if counts[0] != counts[1] {
-        eprintln!("bench can-parse: weburl {} vs Ada {}", counts[0], counts[1]);
-        ok = false;
-    }
-    let m = time_rounds(rounds, sample.len(), |k| can_parse(k, &sample));
-    print_line("can-parse", sample.len(), &m);
     ok
 }
 
-/// How many of `urls` parse, by `can_parse` (weburl, Ada) or a parse whose
-/// result is dropped (rust-url has no can_parse).
-fn can_parse(k: usize, urls: &[&String]) -> usize {
-    urls.iter()
-        .filter(|u| match k {
-            0 => weburl::Url::can_parse(u, None),
-            1 => ada_url::Url::can_parse(u, None),
-            _ => url::Url::parse(u).is_ok(),
-        })
-        .count()
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map_or_else(|_| "unknown".into(), |s| s.trim().to_string())
+}
+
+fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), String> {
+    let mut opts = Options {
+        quick: false,
+        limit: usize::MAX,
+        wpt: concat!(env!("CARGO_MANIFEST_DIR"), "/../data/wpt/urltestdata.json").into(),
+        files: Vec::new(),
+    };
+    let (mut only, mut workload, mut list) = (None, None, false);
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().ok_or(format!("{a} needs a value"));
+        match a.as_str() {
+            "--quick" => opts.quick = true,
+            "--list" => list = true,
+            "--only" => only = Some(value()?),
+            "--workload" => workload = Some(value()?),
+            "--wpt" => opts.wpt = value()?.into(),
+            "--limit" => opts.limit = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
+            _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
+            _ => opts.files.push(a),
+        }
+    }
+    Ok((opts, only, workload, list))
 }
 
 fn main() -> std::process::ExitCode {
-    let mut quick = false;
-    let mut only = None;
-    let mut files = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--quick" => quick = true,
-            // For profilers: run one implementation for a number of passes.
-            "--only" => only = args.next(),
-            _ => files.push(a),
+    use std::process::ExitCode;
+    let (opts, only, workload, list) = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("bench: {e}");
+            return ExitCode::FAILURE;
         }
+    };
+    let inputs = match Sources::read(&opts) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("bench: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if list {
+        // name, implementations, units per pass; tab-separated.
+        for name in inputs.names() {
+            if let Some(w) = inputs.workload(&name) {
+                let impls: Vec<&str> = w.impls().iter().map(|&k| IMPLS[k]).collect();
+                println!("{name}\t{}\t{}\t{}", impls.join(","), w.units(), w.unit());
+            }
+        }
+        return ExitCode::SUCCESS;
     }
-    if let Some(imp) = only {
+    if only.is_some() || workload.is_some() {
+        // For profilers: one implementation, one workload, a number of
+        // passes after one uncounted pass (the setters' first pass changes
+        // the URLs; the timed passes see them changed).
+        let (Some(imp), Some(name)) = (only, workload) else {
+            eprintln!("bench: --only and --workload go together");
+            return ExitCode::FAILURE;
+        };
         let Some(k) = IMPLS.iter().position(|i| *i == imp) else {
             eprintln!("bench: --only takes one of {IMPLS:?}");
-            return std::process::ExitCode::FAILURE;
+            return ExitCode::FAILURE;
         };
-        let mut buf = vec![0u8; 1 << 16];
-        for f in &files {
-            let text = std::fs::read_to_string(f).unwrap_or_default();
-            let urls: Vec<String> = text
-                .lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_string)
-                .collect();
-            let passes = if quick { 1 } else { 20 };
-            for _ in 0..passes {
-                black_box(run_impl(k, &urls, &mut buf));
-            }
-            println!("{imp} {f}: {} URLs x {passes}", urls.len());
+        let Some(mut w) = inputs.workload(&name) else {
+            eprintln!("bench: no workload {name:?}; --list shows them");
+            return ExitCode::FAILURE;
+        };
+        black_box(run_untimed(k, &mut w));
+        let passes = if opts.quick { 1 } else { 20 };
+        for _ in 0..passes {
+            black_box(run_impl(k, &mut w));
         }
-        return std::process::ExitCode::SUCCESS;
+        println!("{imp} {name}: {} {} x {passes}", w.units(), w.unit());
+        return ExitCode::SUCCESS;
     }
-    let rounds = if quick { 5 } else { 21 };
+
+    println!("bench load average at start: {}", load_average());
+    let (wpt_kept, wpt_left_out) = inputs.wpt_agreed();
+    if !inputs.first().is_empty() {
+        println!(
+            "bench {NON_CANONICAL}: {} WPT inputs (not the {wpt_left_out} that weburl and Ada parse differently)",
+            wpt_kept.len().min(inputs.cap(GENERATED) / 16)
+        );
+    }
+    let rounds = if opts.quick { 5 } else { 21 };
     let mut all_ok = true;
-    for f in &files {
-        match bench_file(f, rounds) {
-            Ok(ok) => all_ok &= ok,
-            Err(e) => {
-                eprintln!("bench: {e}");
-                all_ok = false;
-            }
+    for name in inputs.names() {
+        if let Some(mut w) = inputs.workload(&name) {
+            all_ok &= bench(&mut w, rounds);
         }
     }
-    // Extra sets; setters and search params use the first corpus file.
-    let corpus: Option<Vec<String>> = files
-        .first()
-        .and_then(|f| std::fs::read_to_string(f).ok())
-        .map(|t| {
-            t.lines()
-                .filter(|l| !l.is_empty())
-                .map(str::to_string)
-                .collect()
-        });
-    all_ok &= bench_extra(rounds, corpus.as_deref());
+    println!("bench load average at end: {}", load_average());
     if all_ok {
-        std::process::ExitCode::SUCCESS
+        ExitCode::SUCCESS
     } else {
-        std::process::ExitCode::FAILURE
+        ExitCode::FAILURE
     }
 }

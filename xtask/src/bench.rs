@@ -1,8 +1,9 @@
 //! `cargo xtask bench [--quick] [--instructions] [FILES…]`: builds
 //! `weburl-bench` in release mode and runs it over the corpus files (default:
 //! the four files in `../shared/data/bench/`, skipped with a message when
-//! absent). `--instructions` also counts instructions per URL under
-//! callgrind (valgrind), which unlike time does not depend on machine load.
+//! absent), then, with `--instructions`, counts instructions per URL for
+//! every workload and implementation under callgrind (valgrind), which
+//! unlike time does not depend on machine load.
 
 use std::process::Command;
 
@@ -52,43 +53,57 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-const IMPLS: [&str; 5] = [
-    "weburl",
-    "weburl-fixed",
-    "weburl-borrowed",
-    "ada",
-    "rust-url",
-];
-
-/// Instructions per URL for each implementation over the first 5,000 URLs of
-/// each file, counted by callgrind only inside the timed function.
+/// Instructions per unit (URL, href or query) for every workload and
+/// implementation that `weburl-bench --list` reports, each workload capped at
+/// 5,000 units, counted by callgrind only inside the timed function (one
+/// pass, after an uncounted one).
 fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> {
+    const LIMIT: &str = "5000";
     let bin = root.join("target/release/weburl-bench");
     let tmp = root.join("target/bench-instructions");
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
-    for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
-        let sample: Vec<&str> = text.lines().filter(|l| !l.is_empty()).take(5000).collect();
-        let name = std::path::Path::new(f)
-            .file_name()
-            .map_or(f.clone(), |n| n.to_string_lossy().into_owned());
-        let sample_path = tmp.join(&name);
-        std::fs::write(&sample_path, sample.join("\n")).map_err(|e| e.to_string())?;
-        let mut line = format!("instructions {name} urls={}", sample.len());
+    let list = Command::new(&bin)
+        .args(["--list", "--limit", LIMIT])
+        .args(files)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", bin.display()))?;
+    if !list.status.success() {
+        return Err(format!(
+            "weburl-bench --list failed: {}",
+            String::from_utf8_lossy(&list.stderr)
+        ));
+    }
+    for entry in String::from_utf8_lossy(&list.stdout).lines() {
+        let fields: Vec<&str> = entry.split('\t').collect();
+        let [name, impls, units, unit] = fields[..] else {
+            return Err(format!("unexpected --list line {entry:?}"));
+        };
+        let units: f64 = units
+            .parse()
+            .map_err(|e| format!("--list line {entry:?}: {e}"))?;
+        let mut line = format!("instructions {name} {unit}={units}");
         let mut counts = Vec::new();
-        for imp in IMPLS {
+        for imp in impls.split(',') {
             let out = Command::new("valgrind")
                 .args([
                     "--tool=callgrind",
-                    "--toggle-collect=weburl_bench::run_impl",
+                    "--toggle-collect=weburl_bench::work::run_impl",
                 ])
                 .arg(format!(
                     "--callgrind-out-file={}",
                     tmp.join("callgrind.out").display()
                 ))
                 .arg(&bin)
-                .args(["--only", imp, "--quick"])
-                .arg(&sample_path)
+                .args([
+                    "--only",
+                    imp,
+                    "--workload",
+                    name,
+                    "--quick",
+                    "--limit",
+                    LIMIT,
+                ])
+                .args(files)
                 .output()
                 .map_err(|e| format!("cannot run valgrind (apt-get install valgrind): {e}"))?;
             let stderr = String::from_utf8_lossy(&out.stderr);
@@ -96,16 +111,20 @@ fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> 
                 .lines()
                 .find_map(|l| l.split("Collected :").nth(1))
                 .and_then(|n| n.trim().parse().ok())
-                .ok_or_else(|| format!("no callgrind total for {imp}: {stderr}"))?;
-            let per_url = total as f64 / sample.len() as f64;
-            counts.push(per_url);
-            line.push_str(&format!(" {imp}={per_url:.0}"));
+                .filter(|_| out.status.success())
+                .ok_or_else(|| format!("no callgrind total for {imp} on {name}: {stderr}"))?;
+            let per_unit = total as f64 / units;
+            counts.push((imp, per_unit));
+            line.push_str(&format!(" {imp}={per_unit:.0}"));
         }
-        line.push_str(&format!(
-            " weburl-fixed/ada={:.2} weburl-borrowed/ada={:.2}",
-            counts[1] / counts[3],
-            counts[2] / counts[3]
-        ));
+        let ada = counts.iter().find(|(i, _)| *i == "ada").map(|c| c.1);
+        if let Some(ada) = ada {
+            for (imp, n) in &counts {
+                if imp.starts_with("weburl") || *imp == "ada-crate" {
+                    line.push_str(&format!(" {imp}/ada={:.2}", n / ada));
+                }
+            }
+        }
         println!("{line}");
     }
     Ok(())

@@ -1,0 +1,582 @@
+//! The workloads: each holds its prepared inputs (and, for the setters, each
+//! implementation's parsed URLs), and [`run_impl`] runs one pass of one
+//! implementation over it, returning a [`Tally`] that must match native
+//! Ada's for every implementation but rust-url.
+
+use crate::native::{self, Inputs};
+use crate::sets::PER_BASE;
+use crate::Tally;
+use std::hint::black_box;
+
+/// The implementations, by index: three weburl storages, Ada (native C++
+/// API), Ada through the `ada-url` crate, rust-url.
+pub const IMPLS: [&str; 6] = [
+    "weburl",
+    "weburl-fixed",
+    "weburl-borrowed",
+    "ada",
+    "ada-crate",
+    "rust-url",
+];
+/// `weburl::Url`, a String per URL.
+pub const WEBURL: usize = 0;
+/// url-core into one reused fixed buffer (`SliceStorage`).
+pub const WEBURL_FIXED: usize = 1;
+/// url-core borrowing the input when it is canonical, else the fixed buffer.
+pub const WEBURL_BORROWED: usize = 2;
+/// Ada through its C++ API (`native/ada_native.cpp`): the reference.
+pub const ADA: usize = 3;
+/// Ada through the `ada-url` crate's C API.
+pub const ADA_CRATE: usize = 4;
+/// rust-url (`url` 2.5.8).
+pub const RUST_URL: usize = 5;
+
+const ALL: &[usize] = &[
+    WEBURL,
+    WEBURL_FIXED,
+    WEBURL_BORROWED,
+    ADA,
+    ADA_CRATE,
+    RUST_URL,
+];
+/// Workloads where weburl has one API (no storage choice).
+const ONE_WEBURL: &[usize] = &[WEBURL, ADA, ADA_CRATE, RUST_URL];
+
+/// Fixed-buffer size: larger than any benchmarked href.
+const BUF: usize = 1 << 16;
+
+enum Work {
+    /// Parse each URL.
+    Parse(Inputs),
+    /// For each base (parsed once), parse its `PER_BASE` hrefs against it.
+    ParseWithBase { bases: Inputs, hrefs: Inputs },
+    /// `can_parse` of each URL.
+    CanParse(Inputs),
+    /// `can_parse(href, base)`, the base a string as in `URL.canParse`.
+    CanParseWithBase { bases: Inputs, hrefs: Inputs },
+    /// URLSearchParams parsing of each query: the number of pairs.
+    SearchParams(Inputs),
+    /// URLSearchParams parsing, sort and serialization of each query.
+    SearchParamsSorted(Inputs),
+    /// Four setters on URLs parsed beforehand.
+    Setters(Box<Setters>),
+}
+
+/// Each implementation's own parsed URLs for the setters pass.
+struct Setters {
+    weburl: Vec<weburl::Url>,
+    ada: native::Urls,
+    ada_crate: Vec<ada_url::Url>,
+    rust_url: Vec<url::Url>,
+}
+
+/// A named workload with its inputs, ready to run any implementation.
+pub struct Workload {
+    name: String,
+    work: Work,
+    buf: Vec<u8>,
+    base_buf: Vec<u8>,
+}
+
+impl Workload {
+    fn new(name: &str, work: Work) -> Workload {
+        Workload {
+            name: name.to_string(),
+            work,
+            buf: vec![0; BUF],
+            base_buf: vec![0; BUF],
+        }
+    }
+
+    /// Parsing each URL of `urls`.
+    pub fn parse(name: &str, urls: Vec<String>) -> Workload {
+        Workload::new(name, Work::Parse(Inputs::new(urls)))
+    }
+
+    /// For each base, parsed once, parsing its [`PER_BASE`] hrefs
+    /// (`hrefs[b * PER_BASE..][..PER_BASE]`) against it.
+    ///
+    /// Panics unless `hrefs.len() == bases.len() * PER_BASE`.
+    pub fn parse_with_base(name: &str, bases: Vec<String>, hrefs: Vec<String>) -> Workload {
+        assert_eq!(hrefs.len(), bases.len() * PER_BASE);
+        let (bases, hrefs) = (Inputs::new(bases), Inputs::new(hrefs));
+        Workload::new(name, Work::ParseWithBase { bases, hrefs })
+    }
+
+    /// `can_parse` of each URL.
+    pub fn can_parse(name: &str, urls: Vec<String>) -> Workload {
+        Workload::new(name, Work::CanParse(Inputs::new(urls)))
+    }
+
+    /// `can_parse(href, base)` in the layout of [`Workload::parse_with_base`].
+    pub fn can_parse_with_base(name: &str, bases: Vec<String>, hrefs: Vec<String>) -> Workload {
+        assert_eq!(hrefs.len(), bases.len() * PER_BASE);
+        let (bases, hrefs) = (Inputs::new(bases), Inputs::new(hrefs));
+        Workload::new(name, Work::CanParseWithBase { bases, hrefs })
+    }
+
+    /// URLSearchParams parsing of each query (tally: pairs).
+    pub fn search_params(name: &str, queries: Vec<String>) -> Workload {
+        Workload::new(name, Work::SearchParams(Inputs::new(queries)))
+    }
+
+    /// URLSearchParams parsing, `sort()` and serialization of each query
+    /// (tally: serialized bytes).
+    pub fn search_params_sorted(name: &str, queries: Vec<String>) -> Workload {
+        Workload::new(name, Work::SearchParamsSorted(Inputs::new(queries)))
+    }
+
+    /// `pathname`, `search`, `hash` and `host` setters on each URL of `urls`
+    /// that parses, each implementation's URLs parsed beforehand (not timed).
+    /// The first pass changes the URLs; later passes set the same values
+    /// again.
+    pub fn setters(name: &str, urls: &[String]) -> Workload {
+        let setters = Setters {
+            weburl: urls
+                .iter()
+                .filter_map(|u| weburl::Url::parse(u).ok())
+                .collect(),
+            ada: native::Urls::new(&Inputs::new(urls.to_vec())),
+            ada_crate: urls
+                .iter()
+                .filter_map(|u| ada_url::Url::parse(u.as_str(), None).ok())
+                .collect(),
+            rust_url: urls
+                .iter()
+                .filter_map(|u| url::Url::parse(u).ok())
+                .collect(),
+        };
+        Workload::new(name, Work::Setters(Box::new(setters)))
+    }
+
+    /// The workload's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What one pass handles: URLs, hrefs or queries.
+    pub fn unit(&self) -> &'static str {
+        match self.work {
+            Work::ParseWithBase { .. } | Work::CanParseWithBase { .. } => "hrefs",
+            Work::SearchParams(_) | Work::SearchParamsSorted(_) => "queries",
+            _ => "urls",
+        }
+    }
+
+    /// How many units one pass handles (times are per unit). For setters,
+    /// the URLs Ada parsed.
+    pub fn units(&self) -> usize {
+        match &self.work {
+            Work::Parse(s) | Work::CanParse(s) | Work::SearchParams(s) => s.len(),
+            Work::SearchParamsSorted(s) => s.len(),
+            Work::ParseWithBase { hrefs, .. } | Work::CanParseWithBase { hrefs, .. } => hrefs.len(),
+            Work::Setters(s) => s.ada.len(),
+        }
+    }
+
+    /// The implementations (indices into [`IMPLS`]) this workload runs: all
+    /// three weburl storages for parsing, one weburl API otherwise.
+    pub fn impls(&self) -> &'static [usize] {
+        match self.work {
+            Work::Parse(_) | Work::ParseWithBase { .. } => ALL,
+            _ => ONE_WEBURL,
+        }
+    }
+
+    /// Up to `max` inputs where weburl's href differs from native Ada's, as
+    /// `input => weburl | ada` lines (parse workloads only), for reporting a
+    /// tally mismatch.
+    pub fn differences(&self, max: usize) -> Vec<String> {
+        let pairs: Vec<(&str, Option<&str>)> = match &self.work {
+            Work::Parse(s) => s.strings().iter().map(|u| (u.as_str(), None)).collect(),
+            Work::ParseWithBase { bases, hrefs } => hrefs
+                .strings()
+                .iter()
+                .enumerate()
+                .map(|(i, h)| (h.as_str(), Some(bases.strings()[i / PER_BASE].as_str())))
+                .collect(),
+            _ => return Vec::new(),
+        };
+        pairs
+            .into_iter()
+            .filter_map(|(input, base)| {
+                let ours = match base {
+                    None => weburl::Url::parse(input),
+                    Some(b) => weburl::Url::parse(b).and_then(|b| b.join(input)),
+                }
+                .ok()
+                .map(|u| u.href().to_string());
+                let ada = native::href(input, base);
+                (ours != ada)
+                    .then(|| format!("{input:?} (base {base:?}) => weburl {ours:?} | ada {ada:?}"))
+            })
+            .take(max)
+            .collect()
+    }
+}
+
+/// One pass of implementation `k` (of [`IMPLS`]) over `w`. Not inlined:
+/// `cargo xtask bench --instructions` counts inside it (callgrind toggle).
+#[inline(never)]
+pub fn run_impl(k: usize, w: &mut Workload) -> Tally {
+    run(k, w)
+}
+
+/// [`run_impl`] under another name, for passes callgrind must not count
+/// (checks, and the setters' first pass). `black_box` keeps the two bodies
+/// different, so that LLVM cannot merge them into one function.
+#[inline(never)]
+pub fn run_untimed(k: usize, w: &mut Workload) -> Tally {
+    run(black_box(k), w)
+}
+
+fn run(k: usize, w: &mut Workload) -> Tally {
+    let (buf, base_buf) = (&mut w.buf[..], &mut w.base_buf[..]);
+    match &mut w.work {
+        Work::Parse(set) => parse(k, set, buf),
+        Work::ParseWithBase { bases, hrefs } => parse_with_base(k, bases, hrefs, buf, base_buf),
+        Work::CanParse(set) => (can_parse(k, set), 0),
+        Work::CanParseWithBase { bases, hrefs } => (can_parse_with_base(k, bases, hrefs), 0),
+        Work::SearchParams(set) => (set.len(), search_params(k, set)),
+        Work::SearchParamsSorted(set) => (set.len(), search_params_sorted(k, set)),
+        Work::Setters(s) => setters(k, s),
+    }
+}
+
+fn parse(k: usize, set: &Inputs, buf: &mut [u8]) -> Tally {
+    let urls = set.strings();
+    let mut t = (0, 0);
+    let mut count = |href: &str| {
+        t.0 += 1;
+        t.1 += black_box(href).len();
+    };
+    match k {
+        WEBURL => {
+            for u in urls {
+                if let Ok(url) = weburl::Url::parse(u) {
+                    count(url.href());
+                }
+            }
+        }
+        WEBURL_FIXED => {
+            for u in urls {
+                if let Ok(url) = url_core::Url::parse_into(u, url_core::SliceStorage::new(buf)) {
+                    count(url.href());
+                }
+            }
+        }
+        WEBURL_BORROWED => {
+            for u in urls {
+                match url_core::Url::parse_borrowed(u) {
+                    Ok(url) => count(url.href()),
+                    Err(url_core::ParseError::NotCanonical) => {
+                        if let Ok(url) =
+                            url_core::Url::parse_into(u, url_core::SliceStorage::new(buf))
+                        {
+                            count(url.href());
+                        }
+                    }
+                    Err(_) => {}
+                }
+            }
+        }
+        ADA => return native::parse(set),
+        ADA_CRATE => {
+            for u in urls {
+                if let Ok(url) = ada_url::Url::parse(u.as_str(), None) {
+                    count(url.href());
+                }
+            }
+        }
+        _ => {
+            for u in urls {
+                if let Ok(url) = url::Url::parse(u) {
+                    count(url.as_str());
+                }
+            }
+        }
+    }
+    t
+}
+
+/// Each page's hrefs against it. Every implementation but the crate parses
+/// the page once; the crate's API takes the base as a string, so Ada
+/// re-parses it for every href there.
+fn parse_with_base(
+    k: usize,
+    bases: &Inputs,
+    hrefs: &Inputs,
+    buf: &mut [u8],
+    base_buf: &mut [u8],
+) -> Tally {
+    if k == ADA {
+        return native::parse_with_base(bases, hrefs, PER_BASE);
+    }
+    let mut t = (0, 0);
+    let mut count = |href: &str| {
+        t.0 += 1;
+        t.1 += black_box(href).len();
+    };
+    let groups = bases.strings().iter().zip(hrefs.strings().chunks(PER_BASE));
+    for (page, links) in groups {
+        match k {
+            WEBURL => {
+                let Ok(base) = weburl::Url::parse(page) else {
+                    continue;
+                };
+                for h in links {
+                    if let Ok(url) = weburl::Url::parse_with_base(h, &base) {
+                        count(url.href());
+                    }
+                }
+            }
+            WEBURL_FIXED => {
+                let storage = url_core::SliceStorage::new(base_buf);
+                let Ok(base) = url_core::Url::parse_into(page, storage) else {
+                    continue;
+                };
+                for h in links {
+                    let storage = url_core::SliceStorage::new(buf);
+                    if let Ok(url) = url_core::Url::parse_into_with_base(h, &base, storage) {
+                        count(url.href());
+                    }
+                }
+            }
+            WEBURL_BORROWED => {
+                // The page borrowed when canonical; a resolved href is never
+                // a slice of its input, so it goes to the fixed buffer.
+                let copy;
+                let base = match url_core::Url::parse_borrowed(page) {
+                    Ok(base) => base,
+                    Err(url_core::ParseError::NotCanonical) => {
+                        let storage = url_core::SliceStorage::new(&mut *base_buf);
+                        let Ok(base) = url_core::Url::parse_into(page, storage) else {
+                            continue;
+                        };
+                        copy = base;
+                        copy.as_url_ref()
+                    }
+                    Err(_) => continue,
+                };
+                for h in links {
+                    let storage = url_core::SliceStorage::new(buf);
+                    if let Ok(url) = url_core::Url::parse_into_with_base(h, &base, storage) {
+                        count(url.href());
+                    }
+                }
+            }
+            ADA_CRATE => {
+                for h in links {
+                    if let Ok(url) = ada_url::Url::parse(h.as_str(), Some(page)) {
+                        count(url.href());
+                    }
+                }
+            }
+            _ => {
+                let Ok(base) = url::Url::parse(page) else {
+                    continue;
+                };
+                for h in links {
+                    if let Ok(url) = base.join(h) {
+                        count(url.as_str());
+                    }
+                }
+            }
+        }
+    }
+    t
+}
+
+/// How many URLs parse, by `can_parse` (weburl, Ada) or by a parse whose
+/// result is dropped (rust-url has no `can_parse`).
+fn can_parse(k: usize, set: &Inputs) -> usize {
+    let urls = set.strings();
+    match k {
+        ADA => native::can_parse(set),
+        ADA_CRATE => urls
+            .iter()
+            .filter(|u| ada_url::Url::can_parse(u, None))
+            .count(),
+        RUST_URL => urls.iter().filter(|u| url::Url::parse(u).is_ok()).count(),
+        _ => urls
+            .iter()
+            .filter(|u| weburl::Url::can_parse(u, None))
+            .count(),
+    }
+}
+
+/// `can_parse(href, base)` with the base a string, as `URL.canParse` takes
+/// it (rust-url: parse the base, then join).
+fn can_parse_with_base(k: usize, bases: &Inputs, hrefs: &Inputs) -> usize {
+    if k == ADA {
+        return native::can_parse_with_base(bases, hrefs, PER_BASE);
+    }
+    let groups = bases.strings().iter().zip(hrefs.strings().chunks(PER_BASE));
+    let mut n = 0;
+    for (page, links) in groups {
+        n += links
+            .iter()
+            .filter(|h| match k {
+                ADA_CRATE => ada_url::Url::can_parse(h, Some(page)),
+                RUST_URL => url::Url::parse(page).and_then(|b| b.join(h)).is_ok(),
+                _ => weburl::Url::can_parse(h, Some(page)),
+            })
+            .count();
+    }
+    n
+}
+
+/// The number of name-value pairs of all queries.
+fn search_params(k: usize, set: &Inputs) -> usize {
+    if k == ADA {
+        return native::search_params(set);
+    }
+    let mut pairs = 0;
+    for q in set.strings() {
+        pairs += match k {
+            ADA_CRATE => ada_url::UrlSearchParams::parse(q.as_str()).map_or(0, |p| p.len()),
+            RUST_URL => url::form_urlencoded::parse(q.as_bytes()).count(),
+            _ => weburl::UrlSearchParams::parse(q).len(),
+        };
+    }
+    pairs
+}
+
+/// The serialized bytes of all queries after parsing and `sort()`.
+/// rust-url has no URLSearchParams: a stable sort of the decoded pairs by
+/// name (UTF-8 order, not the standard's UTF-16), then its serializer.
+fn search_params_sorted(k: usize, set: &Inputs) -> usize {
+    if k == ADA {
+        return native::search_params_sorted(set);
+    }
+    let mut bytes = 0;
+    for q in set.strings() {
+        bytes += match k {
+            ADA_CRATE => ada_url::UrlSearchParams::parse(q.as_str()).map_or(0, |mut p| {
+                p.sort();
+                p.to_string().len()
+            }),
+            RUST_URL => {
+                let mut pairs: Vec<_> = url::form_urlencoded::parse(q.as_bytes()).collect();
+                pairs.sort_by(|a, b| a.0.cmp(&b.0));
+                url::form_urlencoded::Serializer::new(String::new())
+                    .extend_pairs(pairs)
+                    .finish()
+                    .len()
+            }
+            _ => {
+                let mut p = weburl::UrlSearchParams::parse(q);
+                p.sort();
+                p.to_string().len()
+            }
+        };
+    }
+    bytes
+}
+
+/// `pathname`, `search`, `hash`, then `host` on each URL: (URLs, href bytes
+/// after).
+fn setters(k: usize, s: &mut Setters) -> Tally {
+    let mut total = 0;
+    match k {
+        ADA => s.ada.set_all(),
+        ADA_CRATE => {
+            for u in &mut s.ada_crate {
+                let _ = u.set_pathname(Some("/a/b c"));
+                u.set_search(Some("?q=1"));
+                u.set_hash(Some("#h"));
+                let _ = u.set_host(Some("example.org"));
+                total += u.href().len();
+            }
+            (s.ada_crate.len(), total)
+        }
+        RUST_URL => {
+            for u in &mut s.rust_url {
+                u.set_path("/a/b c");
+                u.set_query(Some("q=1"));
+                u.set_fragment(Some("h"));
+                let _ = u.set_host(Some("example.org"));
+                total += u.as_str().len();
+            }
+            (s.rust_url.len(), total)
+        }
+        _ => {
+            for u in &mut s.weburl {
+                let _ = u.set_pathname("/a/b c");
+                let _ = u.set_search("?q=1");
+                let _ = u.set_hash("#h");
+                let _ = u.set_host("example.org");
+                total += u.href().len();
+            }
+            (s.weburl.len(), total)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls() -> Vec<String> {
+        [
+            "https://example.com/a/b?x=1#top",
+            "HTTP://EXAMPLE.org:80/./a/../b",
+            "http://[::FFFF:1.2.3.4]/",
+            "https://b\u{fc}cher.example/",
+            "not a url",
+            "file:///C:/x/../y",
+        ]
+        .map(String::from)
+        .to_vec()
+    }
+
+    /// Every implementation but rust-url agrees with native Ada on every
+    /// workload kind.
+    fn agree(mut w: Workload) {
+        let reference = run_untimed(ADA, &mut w);
+        assert!(reference.0 > 0, "{}: nothing counted", w.name());
+        for &k in w.impls() {
+            let t = run_untimed(k, &mut w);
+            if k != RUST_URL {
+                assert_eq!(t, reference, "{} {}", w.name(), IMPLS[k]);
+            }
+        }
+        assert!(w.differences(10).is_empty());
+    }
+
+    #[test]
+    fn implementations_agree_with_native_ada() {
+        let (bases, hrefs) = crate::sets::relative(&urls(), 4);
+        agree(Workload::parse("parse", urls()));
+        agree(Workload::can_parse("can-parse", urls()));
+        agree(Workload::parse_with_base(
+            "relative",
+            bases.clone(),
+            hrefs.clone(),
+        ));
+        agree(Workload::can_parse_with_base(
+            "can-parse-base",
+            bases,
+            hrefs,
+        ));
+        let queries = vec!["a=1&b=2".to_string(), "z=%20&a=\u{e9}&a".to_string()];
+        agree(Workload::search_params("sp", queries.clone()));
+        agree(Workload::search_params_sorted("sp-sorted", queries));
+        agree(Workload::setters("setters", &urls()));
+    }
+
+    #[test]
+    fn native_href_matches_the_crate() {
+        for u in urls() {
+            let krate = ada_url::Url::parse(u.as_str(), None).ok();
+            assert_eq!(
+                native::href(&u, None).as_deref(),
+                krate.as_ref().map(|u| u.href())
+            );
+        }
+        assert_eq!(
+            native::href("../c", Some("https://example.com/a/b")).as_deref(),
+            Some("https://example.com/c")
+        );
+    }
+}
