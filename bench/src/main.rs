@@ -24,9 +24,9 @@ use std::time::Instant;
 use weburl_bench::sets::{self, PER_BASE};
 use weburl_bench::{native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL};
 
-/// Workloads after the corpus files, all derived from the first file (but
-/// the host set), with their default sizes.
+/// The workload that needs no corpus.
 const HOSTS: &str = "hosts(synthetic)";
+/// The workloads derived from the first corpus file, in running order.
 const NON_CANONICAL: &str = "non-canonical";
 const RELATIVE: &str = "relative";
 const CAN_PARSE: &str = "can-parse(corpus)";
@@ -35,7 +35,7 @@ const CAN_PARSE_RELATIVE: &str = "can-parse(relative)";
 const SEARCH_PARAMS: &str = "search-params(parse)";
 const SEARCH_PARAMS_SORTED: &str = "search-params(sort+serialize)";
 const SETTERS: &str = "setters(4 per URL)";
-const DERIVED: [&str; 9] = [
+const DERIVED: [&str; 8] = [
     NON_CANONICAL,
     RELATIVE,
     CAN_PARSE,
@@ -44,8 +44,8 @@ const DERIVED: [&str; 9] = [
     SEARCH_PARAMS,
     SEARCH_PARAMS_SORTED,
     SETTERS,
-    HOSTS,
 ];
+/// Default sizes: generated sets, and samples of the first file.
 const GENERATED: usize = 20_000;
 const SAMPLE: usize = 10_000;
 
@@ -155,12 +155,7 @@ impl Sources {
         let mut names: Vec<String> = self.corpora.iter().map(|(n, _)| n.clone()).collect();
         names.push(HOSTS.to_string());
         if !self.first().is_empty() {
-            names.extend(
-                DERIVED
-                    .iter()
-                    .filter(|n| **n != HOSTS)
-                    .map(|n| n.to_string()),
-            );
+            names.extend(DERIVED.iter().map(|n| n.to_string()));
         }
         names
     }
