@@ -125,3 +125,20 @@ fn file_base_ending_in_a_drive_letter_segment_then_double_dot() {
     let url = Url::parse_into_with_base("../y", &base, String::new()).unwrap();
     assert_eq!(url.href(), "file:///y");
 }
+
+/// fuzz target `storage_agree` (fuzz/regressions/storage_agree/
+/// ipv4-host-longer-than-its-serialization): an IPv4 host written longer than
+/// its dotted-decimal form is written as given, then serialized, so a buffer
+/// exactly as long as the result is too small while parsing. CapacityError's
+/// docs now list this cause; the documented bound still suffices.
+#[test]
+fn ipv4_host_needs_room_for_its_written_form() {
+    let input = "https://0000000000000\t00000000000000000\t0000000000000000/\\1";
+    let want = "https://0.0.0.0//1";
+    let mut exact = vec![0u8; want.len()];
+    let r = Url::parse_into(input, SliceStorage::new(&mut exact));
+    assert!(matches!(r, Err(ParseError::Capacity(_))), "{r:?}");
+    let mut bound = vec![0u8; 3 * input.len() + 32];
+    let url = Url::parse_into(input, SliceStorage::new(&mut bound)).unwrap();
+    assert_eq!(url.href(), want);
+}

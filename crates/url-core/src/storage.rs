@@ -26,7 +26,9 @@ use core::ops::Range;
 /// The parser writes in one pass, so a few inputs need more room while parsing
 /// than the finished URL takes: path segments that a later `..` removes,
 /// hosts that are percent-encoded or non-ASCII (decoded, then serialized),
-/// and a `file:` host `localhost` (written, then emptied).
+/// IPv4 hosts written longer than their dotted-decimal form (`0x7F.1`,
+/// `000000000000`: written as given, then serialized), and a `file:` host
+/// `localhost` (written, then emptied).
 /// For inputs whose host is ASCII, `3 × input length + base length + 32`
 /// bytes always suffice (an input byte becomes at most `%XX`; the rest covers
 /// an IPv4 host's serialization and the `//` a `file:` URL gains). When the buffer fills before the parser
