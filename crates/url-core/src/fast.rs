@@ -245,5 +245,5 @@ fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .map_or(input.len().min(i + 7), |k| i + k);
     let seg = &input[i..end];
-    seg.len() <= 6 && (crate::parser::is_single_dot(seg) || crate::parser::is_double_dot(seg))
+    seg.len() <= 6 && (crate::segment::is_single_dot(seg) || crate::segment::is_double_dot(seg))
 }

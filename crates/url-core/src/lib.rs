@@ -50,6 +50,7 @@ pub mod percent_encode;
 pub mod public_suffix;
 #[cfg(feature = "render")]
 pub mod render;
+mod segment;
 pub mod setters;
 mod simd;
 mod storage;

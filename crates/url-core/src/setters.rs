@@ -13,11 +13,12 @@
 
 use crate::error::ParseError;
 use crate::host;
+use crate::host::host_end;
 use crate::input::{is_tab_or_newline, Input};
-use crate::parser::{basic_parse_at, format_port, host_end, Mode, P};
+use crate::parser::{basic_parse_at, Mode, P};
 use crate::percent_encode::{utf8_percent_encode, EncodeSet};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{HostKind, SchemeType, Url};
+use crate::url::{format_port, HostKind, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
 use crate::writer::Writer;
 use core::fmt;

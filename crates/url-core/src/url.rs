@@ -464,7 +464,7 @@ impl<S: Buffer> Url<S> {
                 Some(p) => {
                     let text = &b[o.host_end as usize..o.path_start as usize];
                     let mut digits = [0u8; 6];
-                    let n = crate::parser::format_port(p, &mut digits);
+                    let n = format_port(p, &mut digits);
                     if text.first() != Some(&b':') || text[1..] != digits[..n] {
                         return Err("port text mismatch");
                     }
@@ -539,4 +539,23 @@ impl<S: Buffer> AsRef<str> for Url<S> {
     fn as_ref(&self) -> &str {
         self.href()
     }
+}
+
+/// Formats a port in decimal; returns the length.
+pub(crate) fn format_port(port: u16, out: &mut [u8; 6]) -> usize {
+    let mut tmp = [0u8; 5];
+    let mut n = 0;
+    let mut v = port;
+    loop {
+        tmp[n] = b'0' + (v % 10) as u8;
+        n += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for i in 0..n {
+        out[i] = tmp[n - 1 - i];
+    }
+    n
 }

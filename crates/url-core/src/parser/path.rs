@@ -1,0 +1,262 @@
+//! Path start, path and opaque path states (url.bs §4.4), and the scan the
+//! path, query and fragment states share.
+
+use crate::error::ParseError;
+use crate::input::utf8_len;
+use crate::percent_encode::{
+    percent_encoded, BACKSLASH, C0, CLASS, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY,
+    QUESTION, SLASH, TAB_OR_NEWLINE,
+};
+use crate::storage::Storage;
+use crate::url::SchemeType;
+use crate::validation::{ValidationError, ValidationSink};
+
+use super::{State, P};
+use crate::segment::{is_double_dot, is_single_dot};
+use crate::validation::is_url_code_point_non_ascii;
+
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+    /// Scans from `i`, appending bytes UTF-8 percent-encoded with `set`, until
+    /// a byte whose class is in `stop` (returned with its index) or the end.
+    /// Reports invalid-URL-unit as the path, query and fragment states do.
+    #[inline]
+    pub(super) fn scan(
+        &mut self,
+        mut i: usize,
+        set: u16,
+        stop: u16,
+        stop_at_space: bool,
+    ) -> Result<(Option<u8>, usize), ParseError> {
+        let input = self.input;
+        let bytes = input.bytes;
+        // QUERY covers the space byte (and others, which fall through).
+        let attention = set
+            | stop
+            | if stop_at_space { QUERY } else { 0 }
+            | TAB_OR_NEWLINE
+            | if V::ENABLED {
+                NOT_URL_UNIT | PERCENT | NON_ASCII
+            } else {
+                0
+            };
+        let mut run = i;
+        while i < bytes.len() {
+            let b = bytes[i];
+            let class = CLASS[b as usize];
+            if class & attention == 0 {
+                i += 1;
+                continue;
+            }
+            if class & stop != 0 || (stop_at_space && b == b' ') {
+                self.w.push_span(run, i)?;
+                return Ok((Some(b), i));
+            }
+            if class & TAB_OR_NEWLINE != 0 {
+                self.w.push_span(run, i)?;
+                i += 1;
+                run = i;
+                continue;
+            }
+            if V::ENABLED {
+                self.check_url_unit(i);
+            }
+            if class & set != 0 {
+                self.w.push_span(run, i)?;
+                if b < 0x80 {
+                    self.w.push_ascii(&percent_encoded(b))?;
+                    i += 1;
+                } else {
+                    // Encode the whole code point.
+                    let n = utf8_len(b).min(bytes.len() - i);
+                    for &cb in &bytes[i..i + n] {
+                        self.w.push_ascii(&percent_encoded(cb))?;
+                    }
+                    i += n;
+                }
+                run = i;
+            } else {
+                i += if b < 0x80 { 1 } else { utf8_len(b) };
+            }
+        }
+        self.w.push_span(run, bytes.len())?;
+        Ok((None, bytes.len()))
+    }
+
+    /// invalid-URL-unit checks for the code point at `i` (path, query,
+    /// fragment and opaque path states).
+    pub(super) fn check_url_unit(&mut self, i: usize) {
+        let b = self.input.bytes[i];
+        if b == b'%' {
+            let (h, hi) = self.input.at(i + 1);
+            let l = self.input.peek(hi + 1);
+            if !(h.is_some_and(|h| h.is_ascii_hexdigit())
+                && l.is_some_and(|l| l.is_ascii_hexdigit()))
+            {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        } else if b < 0x80 {
+            if CLASS[b as usize] & NOT_URL_UNIT != 0 {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        } else if let Some(ch) = self.input.s.get(i..).and_then(|s| s.chars().next()) {
+            if !is_url_code_point_non_ascii(ch) {
+                self.report(ValidationError::InvalidUrlUnit, i);
+            }
+        }
+    }
+
+    pub(super) fn path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let special = self.special();
+        let stop = SLASH
+            | if self.overriding { 0 } else { QUESTION | HASH }
+            | if special { BACKSLASH } else { 0 };
+        self.set_path_start();
+        let path_start = self.path_start.unwrap_or(0);
+        loop {
+            // Dot segments are recognized in the input, before writing, so the
+            // output never holds more than the final URL needs.
+            if self.drive_letter.is_none() {
+                if let Some((double, t)) = self.dot_segment_at(*i) {
+                    let c = self.input.bytes.get(t).copied();
+                    let is_slash = c == Some(b'/') || (special && c == Some(b'\\'));
+                    if special && c == Some(b'\\') {
+                        self.report(ValidationError::InvalidReverseSolidus, t);
+                    }
+                    if double {
+                        self.shorten_path(path_start);
+                    }
+                    if !is_slash {
+                        // "append the empty string to url's path"
+                        self.w.push_byte(b'/')?;
+                    }
+                    if let Some(next) = after_segment(c, is_slash, t, i) {
+                        return Ok(next);
+                    }
+                    continue;
+                }
+            }
+            let seg_start = self.w.len();
+            self.w.push_byte(b'/')?;
+            if let Some((ds, de)) = self.drive_letter.take() {
+                // The file host state's buffer starts this segment, unvalidated.
+                for &b in &self.input.bytes[ds..de] {
+                    if !crate::input::is_tab_or_newline(b) {
+                        self.w.push_byte(b)?;
+                    }
+                }
+            }
+            let (c, at) = self.scan(*i, PATH, stop, false)?;
+            *i = at;
+            let is_slash = c == Some(b'/') || (special && c == Some(b'\\'));
+            if special && c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, at);
+            }
+            let seg = &self.w.as_bytes()[seg_start + 1..];
+            if self.scheme_type == SchemeType::File
+                && seg_start == path_start
+                && seg.len() == 2
+                && seg[0].is_ascii_alphabetic()
+                && seg[1] == b'|'
+            {
+                // Windows drive letter quirk: normalize `|` to `:`.
+                self.w.truncate(seg_start + 2);
+                self.w.push_byte(b':')?;
+            }
+            if let Some(next) = after_segment(c, is_slash, at, i) {
+                return Ok(next);
+            }
+        }
+    }
+
+    /// If a single- or double-dot URL path segment starts at `i` (tab/newline
+    /// skipped), whether it is double-dot and the index of its terminator.
+    pub(super) fn dot_segment_at(&self, i: usize) -> Option<(bool, usize)> {
+        let input = self.input;
+        let (first, _) = input.at(i);
+        if !matches!(first, Some(b'.') | Some(b'%')) {
+            return None;
+        }
+        let mut seg = [0u8; 6];
+        let mut n = 0;
+        let mut j = i;
+        loop {
+            let (c, at) = input.at(j);
+            j = at;
+            match c {
+                None | Some(b'/') => break,
+                Some(b'?') | Some(b'#') if !self.overriding => break,
+                Some(b'\\') if self.special() => break,
+                Some(b) if n < seg.len() && matches!(b, b'.' | b'%' | b'2' | b'e' | b'E') => {
+                    seg[n] = b;
+                    n += 1;
+                    j += 1;
+                }
+                Some(_) => return None,
+            }
+        }
+        let seg = &seg[..n];
+        if is_double_dot(seg) {
+            Some((true, j))
+        } else if is_single_dot(seg) {
+            Some((false, j))
+        } else {
+            None
+        }
+    }
+
+    /// Shorten url's path (url.bs §4.2): remove the last segment of the output
+    /// path `[path_start..]`, except a file URL's lone normalized drive letter.
+    pub(super) fn shorten_path(&mut self, path_start: usize) {
+        let path = &self.w.as_bytes()[path_start..];
+        if self.is_lone_drive_letter_path(path) {
+            return;
+        }
+        if let Some(k) = path.iter().rposition(|&b| b == b'/') {
+            self.w.truncate(path_start + k);
+        }
+    }
+
+    pub(super) fn opaque_path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
+        let input = self.input;
+        loop {
+            let (c, at) = self.scan(*i, C0, QUESTION | HASH, true)?;
+            *i = at;
+            match c {
+                Some(b'?') => {
+                    *i = at + 1;
+                    return Ok(State::Query);
+                }
+                Some(b'#') => {
+                    *i = at + 1;
+                    return Ok(State::Fragment);
+                }
+                Some(b' ') => {
+                    self.report(ValidationError::InvalidUrlUnit, at);
+                    if matches!(input.peek(at + 1), Some(b'?') | Some(b'#')) {
+                        self.w.push_str("%20")?;
+                    } else {
+                        self.w.push_byte(b' ')?;
+                    }
+                    *i = at + 1;
+                }
+                _ => return Ok(State::Done),
+            }
+        }
+    }
+}
+
+/// After a path segment ended by `c` at index `at`: a slash continues the
+/// path (`None`); `?` and `#` start the query or fragment; the end is done.
+#[inline]
+fn after_segment(c: Option<u8>, is_slash: bool, at: usize, i: &mut usize) -> Option<State> {
+    *i = at + 1;
+    match c {
+        _ if is_slash => None,
+        Some(b'?') => Some(State::Query),
+        Some(b'#') => Some(State::Fragment),
+        _ => {
+            *i = at;
+            Some(State::Done)
+        }
+    }
+}
