@@ -249,7 +249,8 @@ impl<'i> Url<&'i str> {
     ///
     /// ```
     /// use url_core::Url;
-    /// assert_eq!(Url::parse_canonical("https://example.com/a?b").map(|u| u.href()), Some("https://example.com/a?b"));
+    /// let url = Url::parse_canonical("https://example.com/a?b").unwrap();
+/// assert_eq!(url.pathname(), "/a");
     /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
     /// assert!(Url::parse_canonical("/relative").is_none());
     /// ```
