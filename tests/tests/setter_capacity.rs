@@ -194,6 +194,21 @@ fn describe(case: &Case, storage: &str, problem: &str) -> String {
     )
 }
 
+type Want = (Result<SetOutcome, SetError>, Vec<String>);
+
+/// Runs `check` on every case that parses on String storage; it pushes
+/// problems. Returns them with the number of cases run.
+fn each_case(mut check: impl FnMut(&Case, &Want, &mut Vec<String>)) -> (Vec<String>, usize) {
+    let (mut failures, mut ran) = (Vec::new(), 0);
+    for case in cases() {
+        if let Some(want) = reference(&case) {
+            ran += 1;
+            check(&case, &want, &mut failures);
+        }
+    }
+    (failures, ran)
+}
+
 fn report(failures: &[String], ran: usize) {
     assert!(ran > 5000, "only {ran} cases");
     assert!(
@@ -206,33 +221,28 @@ fn report(failures: &[String], ran: usize) {
 
 #[test]
 fn slice_storage_every_capacity() {
-    let (mut failures, mut ran) = (Vec::new(), 0);
-    for case in cases() {
-        let Some(want) = reference(&case) else {
-            continue;
-        };
-        ran += 1;
-        let p = sweep(limit(&case), |cap| {
+    let (failures, ran) = each_case(|case, want, failures| {
+        let p = sweep(limit(case), |cap| {
             let mut buf = vec![0u8; cap];
             run_on(
-                &case,
+                case,
                 Url::parse_into(&case.href, SliceStorage::new(&mut buf)),
-                &want,
+                want,
                 cap,
             )
         });
         if !p.is_empty() {
-            failures.push(describe(&case, "slice", &p));
+            failures.push(describe(case, "slice", &p));
         }
-        let p = sweep(limit(&case), |cap| {
+        let p = sweep(limit(case), |cap| {
             let mut buf = vec![0u8; cap];
             let mut storage = SliceStorage::new(&mut buf);
-            run_on(&case, Url::parse_into(&case.href, &mut storage), &want, cap)
+            run_on(case, Url::parse_into(&case.href, &mut storage), want, cap)
         });
         if !p.is_empty() {
-            failures.push(describe(&case, "&mut slice", &p));
+            failures.push(describe(case, "&mut slice", &p));
         }
-    }
+    });
     println!("setter capacity sweep, slice storages: {ran} cases");
     report(&failures, ran);
 }
@@ -307,13 +317,8 @@ fn c_abi_every_capacity() {
         Setter::Search => Attr::Search,
         Setter::Hash => Attr::Hash,
     };
-    let (mut failures, mut ran) = (Vec::new(), 0);
-    for case in cases() {
-        let Some(want) = reference(&case) else {
-            continue;
-        };
-        ran += 1;
-        let p = sweep(limit(&case), |cap| {
+    let (failures, ran) = each_case(|case, want, failures| {
+        let p = sweep(limit(case), |cap| {
             let mut buf = vec![0u8; cap];
             let before = match parse(case.href.as_bytes(), None, &mut buf) {
                 Ok(c) => c,
@@ -371,9 +376,9 @@ fn c_abi_every_capacity() {
             }
         });
         if !p.is_empty() {
-            failures.push(describe(&case, "C ABI", &p));
+            failures.push(describe(case, "C ABI", &p));
         }
-    }
+    });
     println!("setter capacity sweep, C ABI: {ran} cases");
     report(&failures, ran);
 }

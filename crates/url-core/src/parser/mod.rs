@@ -250,7 +250,7 @@ impl<'i> Url<&'i str> {
     /// ```
     /// use url_core::Url;
     /// let url = Url::parse_canonical("https://example.com/a?b").unwrap();
-/// assert_eq!(url.pathname(), "/a");
+    /// assert_eq!(url.pathname(), "/a");
     /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
     /// assert!(Url::parse_canonical("/relative").is_none());
     /// ```
