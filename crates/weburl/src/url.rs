@@ -151,20 +151,19 @@ impl Url {
     /// ```
     pub fn can_parse(input: &str, base: Option<&str>) -> bool {
         let Some(base) = base else {
-            // Url::parse_borrowed reaches the fast path without a Parser.
-            return match url_core::Url::parse_borrowed(input) {
-                Ok(_) => true,
-                Err(ParseError::NotCanonical) => can_parse_with(input, Parser::new(), false),
-                Err(_) => false,
-            };
+            return can_parse_with(input, Parser::new());
         };
+        // A canonical base needs no copy; anything else goes to the stack.
+        if let Some(b) = url_core::Url::parse_canonical(base) {
+            return can_parse_with(input, Parser::new().base(b));
+        }
         let mut buf = [0u8; STACK_ROOM];
         match url_core::Url::parse_into(base, SliceStorage::new(&mut buf)) {
-            Ok(b) => can_parse_with(input, Parser::new().base(b.as_url_ref()), true),
+            Ok(b) => can_parse_with(input, Parser::new().base(b.as_url_ref())),
             // Longer than the scratch buffer (reported before any later
             // syntax error): parse it again into a String.
             Err(ParseError::Capacity(_)) => match Url::parse(base) {
-                Ok(b) => can_parse_with(input, Parser::new().base(b.inner.as_url_ref()), true),
+                Ok(b) => can_parse_with(input, Parser::new().base(b.inner.as_url_ref())),
                 Err(_) => false,
             },
             Err(_) => false,
@@ -759,14 +758,13 @@ impl Url {
 /// answered without copying it (unless the caller tried that already), any
 /// other is parsed on the stack, and only one longer than the scratch
 /// buffer into a String.
-fn can_parse_with(input: &str, mut parser: Parser<'_>, try_borrowed: bool) -> bool {
-    if try_borrowed {
-        match parser.parse_borrowed(input) {
-            Ok(_) => return true,
-            Err(ParseError::NotCanonical) => {}
-            // Failed before the serialization left the input: really invalid.
-            Err(_) => return false,
-        }
+/// Whether `input` parses with `parser`: the fast path's one scan for a
+/// canonical input (which parses the same against any base), else one parse
+/// into a stack buffer. (A borrowed parse first would parse a non-canonical
+/// input twice: it runs until the output leaves the input.)
+fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
+    if url_core::Url::parse_canonical(input).is_some() {
+        return true;
     }
     let mut buf = [0u8; STACK_ROOM];
     match parser.parse_into(input, SliceStorage::new(&mut buf)) {
