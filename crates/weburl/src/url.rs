@@ -12,38 +12,37 @@ use url_core::{
     HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, SliceStorage, ValidationError,
 };
 
-/// Stack bytes a parse writes into before anything is allocated: more than
-/// almost every real URL needs. `Url::can_parse` needs nothing else; an owned
-/// parse then allocates its String once, at exactly the serialization's
-/// length. Only a URL longer than this parses straight into a String.
+/// Stack bytes `Url::can_parse` parses into before it falls back to a
+/// String: more than almost every real URL needs.
 const STACK_ROOM: usize = 1024;
 
-/// Stack bytes an owned parse builds the serialization in: zeroing them is
-/// paid on every parse, so fewer than `STACK_ROOM`; the many URLs longer than
-/// this still allocate once, at the bound below.
+/// Stack bytes an owned parse builds a non-canonical URL's serialization
+/// in. Zeroing them is paid on every such parse, so fewer than `STACK_ROOM`;
+/// a longer URL still allocates once, at the bound in [`parse_owned`].
 const OWNED_ROOM: usize = 256;
 
 /// An owned parse with one allocation of exactly the right size: a
 /// canonical input is copied as it is; anything else is built on the stack
-/// and copied once. A longer URL gets a
-/// String reserved for `CapacityError`'s documented bound (3 × input + base
-/// + 32, which ASCII hosts never outgrow).
+/// and copied once. A URL longer than `OWNED_ROOM` gets a String reserved
+/// for `CapacityError`'s documented bound (3 × input + base + 32, which
+/// ASCII hosts never outgrow).
 fn parse_owned<E: url_core::encoding::QueryEncoder>(
     parser: &mut Parser<'_, url_core::validation::NoValidation, E>,
     input: &str,
     base_len: usize,
 ) -> Result<Url, ParseError> {
+    /// The URL in a String of exactly its length.
+    fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
+        let storage = String::with_capacity(url.href().len());
+        Ok(Url::from(url.to_storage(storage)?))
+    }
     // Most real URLs are canonical: one scan, one allocation, one copy.
     if let Some(url) = url_core::Url::parse_canonical(input) {
-        let exact = String::with_capacity(url.href().len());
-        return Ok(Url::from(url.to_storage(exact)?));
+        return exact(&url);
     }
     let mut room = [0u8; OWNED_ROOM];
     match parser.parse_into(input, SliceStorage::new(&mut room)) {
-        Ok(url) => {
-            let exact = String::with_capacity(url.href().len());
-            Ok(Url::from(url.to_storage(exact)?))
-        }
+        Ok(url) => exact(&url),
         Err(ParseError::Capacity(_)) => {
             let bound = input.len().saturating_mul(3) + base_len + 32;
             parser
@@ -746,22 +745,11 @@ impl Url {
     }
 }
 
-/// Wraps a `url-core` URL that already uses `String` storage.
-///
-/// ```
-/// use weburl::{url_core, Url};
-/// let core = url_core::Url::parse_into("https://example.com", String::new())?;
-/// assert_eq!(Url::from(core).href(), "https://example.com/");
-/// # Ok::<(), weburl::ParseError>(())
-/// ```
-/// `Url::can_parse` with the base already parsed: a canonical input is
-/// answered without copying it (unless the caller tried that already), any
-/// other is parsed on the stack, and only one longer than the scratch
-/// buffer into a String.
-/// Whether `input` parses with `parser`: the fast path's one scan for a
-/// canonical input (which parses the same against any base), else one parse
-/// into a stack buffer. (A borrowed parse first would parse a non-canonical
-/// input twice: it runs until the output leaves the input.)
+/// `Url::can_parse` with the base already parsed: the fast path's one scan
+/// for a canonical input (which parses the same against any base), else one
+/// parse into a stack buffer, and only a URL longer than that into a String.
+/// (A borrowed parse first would parse a non-canonical input twice: it runs
+/// until the output leaves the input.)
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
     if url_core::Url::parse_canonical(input).is_some() {
         return true;
@@ -774,6 +762,14 @@ fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
     }
 }
 
+/// Wraps a `url-core` URL that already uses `String` storage.
+///
+/// ```
+/// use weburl::{url_core, Url};
+/// let core = url_core::Url::parse_into("https://example.com", String::new())?;
+/// assert_eq!(Url::from(core).href(), "https://example.com/");
+/// # Ok::<(), weburl::ParseError>(())
+/// ```
 impl From<url_core::Url<String>> for Url {
     #[inline]
     fn from(inner: url_core::Url<String>) -> Self {
