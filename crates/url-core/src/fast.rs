@@ -3,10 +3,12 @@
 //! the input itself. This module recognizes the common shapes in one tight
 //! pass — `special-scheme "://" host [":" port] path ["?" query] ["#"
 //! fragment]` with an ASCII, lowercase domain, and `file:///path` — and
-//! returns the offsets. Anything it is not sure about (credentials, IPv4/IPv6
-//! hosts, upper case, dot segments, bytes that would be percent-encoded,
-//! default or non-canonical ports, …) returns `None`, and the caller runs the
-//! full parser. Agreement with the full parser is tested on every input of the
+//! returns the offsets. When only the host of such a URL may differ from its
+//! serialization (upper case, IPv4/IPv6 addresses, IDNs), it says so and the
+//! caller runs the host parser alone. Anything else it is not sure about
+//! (credentials, dot segments, bytes that would be percent-encoded, default
+//! or non-canonical ports, …) returns `None`, and the caller runs the full
+//! parser. Agreement with the full parser is tested on every input of the
 //! conformance and robustness suites.
 
 use crate::percent_encode::{C0, CLASS};
@@ -27,11 +29,41 @@ fn ends_in_a_number(host: &[u8]) -> bool {
 
 /// A URL recognized by the fast path.
 pub(crate) struct Canonical {
-    /// Offsets in the serialization.
+    /// Offsets in the serialization — or, when `host_parse`, in the input.
     pub off: Offsets,
     /// `None`: the serialization is the input. `Some(k)`: it is the input
     /// with `/` inserted at byte `k` (a special URL with an empty path).
     pub slash: Option<usize>,
+    /// The URL is canonical except perhaps for its host
+    /// (`off.host_start..off.host_end` of the input, not empty, no tab,
+    /// newline, space or C0 control, no `@` or `\` before it ends): the
+    /// serialization is the input with the host parser's output in place of
+    /// that range. Upper case, IPv4 and IPv6 addresses, percent-encoding and
+    /// IDNs take this route; `off.host_kind` is then not known yet.
+    pub host_parse: bool,
+}
+
+/// Where a host the fast path cannot vouch for ends (a `:` outside brackets,
+/// or the end of the authority), when the rest of the authority needs
+/// nothing of the full parser: `None` on credentials (`@`), a `\` (the
+/// authority would end there), tab/newline (removed before the host parser
+/// sees them), space or C0 control, and on an empty host.
+#[inline]
+fn raw_host_end(input: &[u8], start: usize) -> Option<usize> {
+    let mut inside_brackets = false;
+    let mut j = start;
+    while let Some(&b) = input.get(j) {
+        match b {
+            b'/' | b'?' | b'#' => break,
+            b':' if !inside_brackets => break,
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
+            b'@' | b'\\' | 0..=b' ' => return None,
+            _ => {}
+        }
+        j += 1;
+    }
+    (j > start).then_some(j)
 }
 
 /// `input` as a canonical URL of a shape this module knows, if it is one.
@@ -69,6 +101,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let host_start = colon + 3;
     let mut i = host_start;
     let (host_end, port, host_kind);
+    let mut host_parse = false;
     if scheme_type == SchemeType::File {
         i = find(input, i, Stop::Domain);
         host_end = i;
@@ -86,13 +119,17 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         };
     } else {
         i = find(input, i, Stop::Domain);
-        host_end = i;
-        let host = &input[host_start..host_end];
-        // An empty host fails; a host ending in a number is an IPv4 address
-        // (serialized differently unless already dotted-decimal): full parser.
-        if host.is_empty() || ends_in_a_number(host) {
-            return None;
+        let host = &input[host_start..i];
+        // A host ending in a number is an IPv4 address (serialized
+        // differently unless already dotted-decimal); an empty one fails.
+        // Those, and hosts with bytes a canonical domain lacks, go to the
+        // host parser if the rest of the URL is canonical.
+        let domain_ends = matches!(input.get(i), None | Some(b':' | b'/' | b'?' | b'#'));
+        if !domain_ends || host.is_empty() || ends_in_a_number(host) {
+            i = raw_host_end(input, host_start)?;
+            host_parse = true;
         }
+        host_end = i;
         port = if input.get(i) == Some(&b':') {
             i += 1;
             let start = i;
@@ -173,6 +210,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
             opaque_path: false,
         },
         slash,
+        host_parse,
     })
 }
 
@@ -220,6 +258,7 @@ fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
             opaque_path: true,
         },
         slash: None,
+        host_parse: false,
     })
 }
 
@@ -246,4 +285,43 @@ fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
         .map_or(input.len().min(i + 7), |k| i + k);
     let seg = &input[i..end];
     seg.len() <= 6 && (crate::segment::is_single_dot(seg) || crate::segment::is_double_dot(seg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    /// `Some(host_parse)` for what the fast path recognizes, `None` otherwise.
+    fn route(input: &str) -> Option<bool> {
+        canonical(input.as_bytes()).map(|c| c.host_parse)
+    }
+
+    #[test]
+    fn only_the_host_may_differ_on_the_host_route() {
+        for input in [
+            "https://EXAMPLE.com/",
+            "http://192.168.0.1/",
+            "http://0x7f.1/p?q#f",
+            "http://[::1]:8080/",
+            "https://b\u{fc}cher.example",
+            "ws://%41.com/",
+            "ftp://ex\u{7f}ample/",
+        ] {
+            assert_eq!(route(input), Some(true), "{input:?}");
+        }
+        assert_eq!(route("https://example.com/"), Some(false));
+        for input in [
+            "https://user@EXAMPLE.com/",
+            "https://EXAMPLE.com\\p",
+            "https://EXA\tMPLE.com/",
+            "https://EXA MPLE.com/",
+            "https://EXAMPLE.com:443/",
+            "https://EXAMPLE.com/a/../b",
+            "https://:8080/",
+            "file://EXAMPLE.com/",
+            "HTTPS://EXAMPLE.com/",
+        ] {
+            assert_eq!(route(input), None, "{input:?}");
+        }
+    }
 }

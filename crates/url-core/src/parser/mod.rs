@@ -20,8 +20,10 @@ use crate::storage::{Buffer, CapacityError, Storage};
 use crate::url::{HostKind, Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError, ValidationSink};
 use crate::writer::Writer;
+use canonical::{borrow_canonical, copy_canonical};
 
 mod authority;
+mod canonical;
 mod file;
 mod path;
 mod query;
@@ -257,7 +259,7 @@ impl<'i> Url<&'i str> {
     #[inline]
     pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
         match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if c.slash.is_none() => Some(Url {
+            Some(c) if c.slash.is_none() && !c.host_parse => Some(Url {
                 buf: input,
                 off: c.off,
             }),
@@ -272,12 +274,14 @@ impl<'i> Url<&'i str> {
         // this is the zero-copy hot path, and the helper's nested result
         // measured 28 instructions per URL more here (kasztp, callgrind).
         match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if c.slash.is_none() => Ok(Url {
-                buf: input,
-                off: c.off,
-            }),
-            Some(_) => Err(ParseError::NotCanonical),
-            None => Parser::new().without_fast_path().parse_borrowed(input),
+            Some(c) if !c.host_parse => match c.slash {
+                None => Ok(Url {
+                    buf: input,
+                    off: c.off,
+                }),
+                Some(_) => Err(ParseError::NotCanonical),
+            },
+            _ => Parser::new().without_fast_path().parse_borrowed(input),
         }
     }
 }
@@ -380,42 +384,6 @@ pub(crate) struct Mode {
 /// What the basic URL parser found: the offsets, and the span of the input
 /// the serialization equals when it was kept borrowed.
 type Parsed = (Offsets, Option<(usize, usize)>);
-
-/// The canonical fast path (`fast`) for a parse into storage: `None` when
-/// `raw` is not a canonical URL of a shape it knows, else the URL copied
-/// (with the '/' a special URL without a path gains). Inlined into the
-/// public entry points, so a canonical input never enters the state
-/// machine's frame.
-#[inline(always)]
-fn copy_canonical<S: Storage>(raw: &str, out: &mut S) -> Option<Result<Offsets, ParseError>> {
-    let c = crate::fast::canonical(raw.as_bytes())?;
-    let copied = match c.slash {
-        None => {
-            out.reserve(raw.len());
-            out.push_str(raw)
-        }
-        Some(k) => {
-            out.reserve(raw.len() + 1);
-            out.push_str(&raw[..k])
-                .and_then(|()| out.push_str("/"))
-                .and_then(|()| out.push_str(&raw[k..]))
-        }
-    };
-    Some(copied.map(|()| c.off).map_err(Into::into))
-}
-
-/// The canonical fast path for a borrowed parse: `None` when `input` is not
-/// a canonical URL of a shape it knows, else the offsets of the URL over
-/// `input` or, when the serialization gains a '/',
-/// [`ParseError::NotCanonical`].
-#[inline(always)]
-fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError>> {
-    let c = crate::fast::canonical(input.as_bytes())?;
-    Some(match c.slash {
-        None => Ok(c.off),
-        Some(_) => Err(ParseError::NotCanonical),
-    })
-}
 
 /// Runs the basic URL parser. `enc` is the query encoding when it is not
 /// UTF-8.
