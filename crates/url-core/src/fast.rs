@@ -125,10 +125,18 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         // Those, and hosts with bytes a canonical domain lacks, go to the
         // host parser if the rest of the URL is canonical.
         let domain_ends = matches!(input.get(i), None | Some(b':' | b'/' | b'?' | b'#'));
-        if !domain_ends || host.is_empty() || ends_in_a_number(host) {
+        host_kind = if !domain_ends || host.is_empty() {
             i = raw_host_end(input, host_start)?;
             host_parse = true;
-        }
+            HostKind::Domain
+        } else if !ends_in_a_number(host) {
+            HostKind::Domain
+        } else if crate::host::ipv4::is_serialized_ipv4(host) {
+            HostKind::Ipv4
+        } else {
+            host_parse = true;
+            HostKind::Domain
+        };
         host_end = i;
         port = if input.get(i) == Some(&b':') {
             i += 1;
@@ -152,7 +160,6 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         } else {
             None
         };
-        host_kind = HostKind::Domain;
     }
     // Path: special URLs always have one, starting with '/'. An input that
     // ends after the authority (or continues with ? or #) only lacks that
@@ -300,7 +307,7 @@ mod tests {
     fn only_the_host_may_differ_on_the_host_route() {
         for input in [
             "https://EXAMPLE.com/",
-            "http://192.168.0.1/",
+            "http://192.168.0.01/",
             "http://0x7f.1/p?q#f",
             "http://[::1]:8080/",
             "https://b\u{fc}cher.example",
@@ -310,6 +317,7 @@ mod tests {
             assert_eq!(route(input), Some(true), "{input:?}");
         }
         assert_eq!(route("https://example.com/"), Some(false));
+        assert_eq!(route("https://192.168.0.1/"), Some(false));
         for input in [
             "https://user@EXAMPLE.com/",
             "https://EXAMPLE.com\\p",

@@ -32,13 +32,17 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     for &b in raw {
         class |= DOMAIN_CLASS[b as usize];
     }
-    let simple = class & NEEDS_DECODE == 0;
+    let simple = class & (NEEDS_DECODE | NON_ASCII) == 0;
     let upper = class & UPPER != 0;
     if simple && !V::ENABLED {
         if class & FORBIDDEN != 0 || raw.is_empty() {
             return Err(invalid(ValidationError::DomainToAscii, pos));
         }
         if ipv4::ends_in_a_number(raw) {
+            if ipv4::is_serialized_ipv4(raw) {
+                w.push_span(start, end)?;
+                return Ok(HostKind::Ipv4);
+            }
             // Serialize an IPv4 host straight from the input: writing the raw
             // text first could need more room than the final URL.
             let addr = ipv4::parse_ipv4(raw, &mut |_, _| {})
@@ -61,6 +65,10 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         } else {
             w.push_span(start, end)?;
         }
+    } else if class & NEEDS_DECODE == 0 {
+        // Non-ASCII but nothing to decode: the input's own (UTF-8) text,
+        // ASCII lowercased.
+        push_lowercase_utf8(w, raw, start)?;
     } else {
         if V::ENABLED {
             if let Some(k) = first_percent_encoded_byte(input, start, end) {
@@ -115,6 +123,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
 const NEEDS_DECODE: u8 = 1;
 const UPPER: u8 = 2;
 const FORBIDDEN: u8 = 4;
+const NON_ASCII: u8 = 8;
 
 /// Per-byte classes for the domain fast path.
 static DOMAIN_CLASS: [u8; 256] = {
@@ -122,8 +131,10 @@ static DOMAIN_CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        t[b] = if c == b'%' || c >= 0x80 || c == b'\t' || c == b'\n' || c == b'\r' {
+        t[b] = if c == b'%' || c == b'\t' || c == b'\n' || c == b'\r' {
             NEEDS_DECODE
+        } else if c >= 0x80 {
+            NON_ASCII
         } else if c.is_ascii_uppercase() {
             UPPER
         } else if super::is_forbidden_domain_code_point(c) {
@@ -148,6 +159,25 @@ fn push_lowercase<S: Storage>(
         w.push_ascii(&chunk[..part.len()])?;
     }
     Ok(())
+}
+
+/// Appends `raw` (= the input's bytes from `start`), whose non-ASCII bytes
+/// are UTF-8 and need no decoding, with ASCII upper case lowered: runs
+/// between upper-case letters are copied as they are.
+fn push_lowercase_utf8<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    raw: &[u8],
+    start: usize,
+) -> Result<(), crate::CapacityError> {
+    let mut run = 0;
+    for (i, &b) in raw.iter().enumerate() {
+        if b.is_ascii_uppercase() {
+            w.push_span(start + run, start + i)?;
+            w.push_byte(b | 0x20)?;
+            run = i + 1;
+        }
+    }
+    w.push_span(start + run, start + raw.len())
 }
 
 /// The two code points after index `i` (tab/newline skipped), if they are

@@ -122,6 +122,35 @@ pub(crate) fn parse_ipv4(
 }
 
 /// The IPv4 serializer into a stack buffer; returns the used length.
+/// Whether `input` is an IPv4 address already in its serialization: four
+/// decimal parts of 0..=255 without leading zeros (`192.168.0.1`). Such a
+/// host parses to itself, so the IPv4 parser need not run.
+#[inline]
+pub(crate) fn is_serialized_ipv4(input: &[u8]) -> bool {
+    let mut parts = 0;
+    let mut value: u32 = 0;
+    let mut digits = 0;
+    for &b in input {
+        match b {
+            b'0'..=b'9' => {
+                // A leading zero, or a fourth digit, is not canonical.
+                if (digits == 1 && value == 0) || digits == 3 {
+                    return false;
+                }
+                value = value * 10 + u32::from(b - b'0');
+                digits += 1;
+            }
+            b'.' if digits > 0 && value <= 255 && parts < 3 => {
+                parts += 1;
+                value = 0;
+                digits = 0;
+            }
+            _ => return false,
+        }
+    }
+    parts == 3 && digits > 0 && value <= 255
+}
+
 pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
     let mut n = 0;
     for (i, octet) in addr.to_be_bytes().iter().enumerate() {
@@ -151,6 +180,43 @@ mod tests {
 
     fn p(s: &str) -> Result<u32, ValidationError> {
         parse_ipv4(s.as_bytes(), &mut |_, _| {}).map_err(|(e, _)| e)
+    }
+
+    #[test]
+    fn serialized_ipv4_is_what_the_parser_writes() {
+        for s in [
+            "0.0.0.0",
+            "1.2.3.4",
+            "255.255.255.255",
+            "192.168.0.1",
+            "10.0.0.10",
+            "1.2.3.04",
+            "1.2.3.256",
+            "1.2.3",
+            "1.2.3.4.",
+            "1.2.3.4.5",
+            "0x1.2.3.4",
+            "01.2.3.4",
+            "1..3.4",
+            ".1.2.3",
+            "1.2.3.",
+            "1000.2.3.4",
+            "1.2.3.a",
+            "",
+            "00.0.0.0",
+            "0.0.0.00",
+        ] {
+            let canonical = p(s).map(|a| {
+                let mut t = [0u8; 15];
+                let n = serialize_ipv4(a, &mut t);
+                t[..n] == *s.as_bytes()
+            });
+            assert_eq!(
+                is_serialized_ipv4(s.as_bytes()),
+                canonical == Ok(true),
+                "{s:?}"
+            );
+        }
     }
 
     #[test]
