@@ -29,8 +29,8 @@
 //! Joining_Type, virama and marks only on labels whose code points are all
 //! valid, so the data is exact only where it can matter:
 //!
-//! - [`decompose`], [`compose`], [`is_composing_starter`] and
-//!   [`Props::ccc`] on the *NFC domain*: valid and deviation code points,
+//! - [`decompose`], [`compose`], [`is_composing_starter`],
+//!   [`Props::ccc`] and [`Props::is_stable_starter`] on the *NFC domain*: valid and deviation code points,
 //!   those [`Mapping::Decomposed`], every mapping target, closed under
 //!   decomposition and under composition of two of its members, plus any
 //!   disallowed code point that some decomposition or composition could
@@ -46,14 +46,14 @@
 //!
 //! # Size
 //!
-//! 39784 bytes (38.9 KiB) of tables:
+//! 44855 bytes (43.8 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
 //! | mapping trie | 19231 |
 //! | mapping strings | 4513 |
-//! | property trie | 8239 |
-//! | property records | 364 |
+//! | property trie | 13166 |
+//! | property records | 508 |
 //! | canonical decompositions | 4016 |
 //! | singleton decomposition runs | 2144 |
 //! | composition index | 1086 |
@@ -314,6 +314,24 @@ impl Props {
     #[inline]
     pub fn is_mark(self) -> bool {
         self.0 & (1 << 16) != 0
+    }
+
+    /// The UTS #46 status is `valid` (or `deviation`): [`mapping`] would
+    /// say [`Mapping::Valid`]. Exact on every code point, so a valid code
+    /// point needs only this one lookup.
+    #[inline]
+    pub fn is_valid(self) -> bool {
+        self.0 & (1 << 18) != 0
+    }
+
+    /// NFC quick check: a starter (ccc 0) with NFC_QC=Yes — its own NFC,
+    /// composing with no preceding character — so NFC leaves everything
+    /// before it as it is, and leaves it too unless a character that
+    /// composes backward follows. Exact on the NFC domain (see the crate
+    /// docs).
+    #[inline]
+    pub fn is_stable_starter(self) -> bool {
+        self.0 & (1 << 17) != 0
     }
 }
 

@@ -1,7 +1,7 @@
 //! Per-label validity (UTS #46 §4.1), CONTEXTJ (RFC 5892 appendix A) and
 //! the Bidi rule (RFC 5893 §2).
 
-use idna_tables::{props, BidiClass, JoiningType, Mapping};
+use idna_tables::{props, BidiClass, JoiningType};
 
 /// The longest label, in code points, that is decoded from or encoded to
 /// Punycode. The URL Standard sets VerifyDnsLength to false, so UTS #46 has
@@ -100,8 +100,13 @@ impl Bidi {
 
     #[inline]
     pub(crate) fn push(&mut self, c: u32) {
+        self.push_class(props(c).bidi());
+    }
+
+    /// [`Bidi::push`] for a code point whose Bidi_Class is known.
+    #[inline]
+    pub(crate) fn push_class(&mut self, class: BidiClass) {
         use BidiClass::*;
-        let class = props(c).bidi();
         if matches!(class, R | AL | AN) {
             self.domain_is_bidi = true;
         }
@@ -157,11 +162,6 @@ impl Bidi {
     }
 }
 
-#[inline]
-fn is_valid_status(c: u32) -> bool {
-    matches!(super::mapping(c), Mapping::Valid)
-}
-
 /// UseSTD3ASCIIRules (UTS #46 §4.1 criterion 8, strict only): an ASCII
 /// code point must be a lowercase letter, a digit or U+002D.
 #[inline]
@@ -194,8 +194,10 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     let mut ok = true;
     let mut std3 = true;
     for (i, &c) in cps.iter().enumerate() {
-        bidi.push(c);
-        if c == u32::from(b'.') || !is_valid_status(c) {
+        // One table read gives everything checked per code point.
+        let p = props(c);
+        bidi.push_class(p.bidi());
+        if c == u32::from(b'.') || !p.is_valid() {
             ok = false;
         }
         std3 &= std3_ok(c);

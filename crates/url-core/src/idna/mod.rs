@@ -527,19 +527,33 @@ pub(crate) fn mapping(c: u32) -> Mapping {
     }
 }
 
-/// Decodes the UTF-8 code point at `p` (the storage only ever receives
-/// `&str`s, so this only fails on a broken storage).
+/// Decodes the UTF-8 code point at `p`. The storage only ever receives
+/// `&str`s, so this is well-formed UTF-8 and decoding needs no validation
+/// beyond not reading past a truncated sequence: a broken storage gives
+/// `None` (or a code point the tables disallow), never a panic.
 #[cfg(feature = "idna")]
+#[inline]
 fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
     let lead = *bytes.get(p)?;
-    let n = match lead {
-        0x00..=0x7F => return Some((u32::from(lead), p + 1)),
-        0xC0..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        _ => 4,
+    let cont = |i: usize| {
+        bytes
+            .get(p + i)
+            .filter(|&&b| b & 0xC0 == 0x80)
+            .map(|&b| u32::from(b & 0x3F))
     };
-    let s = core::str::from_utf8(bytes.get(p..p + n)?).ok()?;
-    Some((s.chars().next()? as u32, p + n))
+    Some(match lead {
+        0x00..=0x7F => (u32::from(lead), p + 1),
+        0xC0..=0xDF => (u32::from(lead & 0x1F) << 6 | cont(1)?, p + 2),
+        0xE0..=0xEF => (
+            u32::from(lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?,
+            p + 3,
+        ),
+        0xF0..=0xF7 => (
+            u32::from(lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
+            p + 4,
+        ),
+        _ => return None,
+    })
 }
 
 #[cfg(feature = "idna")]
@@ -573,6 +587,15 @@ fn process_inner<S: Storage>(
             let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
             p = next;
             let mut emit = |d: u32| emit_to(&mut chunk, out, d);
+            // A valid code point (most of an IDN) needs one table read: its
+            // properties say valid, and whether NFC leaves it as it is.
+            if c >= 0x80 {
+                let p = idna_tables::props(c);
+                if p.is_valid() {
+                    nfc.push_checked(c, p.is_stable_starter(), &mut emit)?;
+                    continue;
+                }
+            }
             match mapping(c) {
                 // Disallowed code points stay; criterion 7 rejects them.
                 // `Decomposed`: NFC redoes the mapping.
@@ -623,9 +646,11 @@ fn process_inner<S: Storage>(
                 }
             } else {
                 buf.clear();
-                let text = core::str::from_utf8(label).map_err(|_| Stop::Invalid)?;
-                for c in text.chars() {
-                    if !buf.push(c as u32) {
+                let mut p = 0;
+                while p < label.len() {
+                    let (c, next) = char_at(label, p).ok_or(Stop::Invalid)?;
+                    p = next;
+                    if !buf.push(c) {
                         return Err(Stop::Invalid); // over MAX_LABEL
                     }
                 }
@@ -804,6 +829,8 @@ impl DnsLength {
 struct Chunk {
     buf: [u8; 128],
     len: usize,
+    /// Only ASCII is buffered (so no UTF-8 validation is needed to flush).
+    ascii: bool,
 }
 
 #[cfg(feature = "idna")]
@@ -812,6 +839,7 @@ impl Chunk {
         Chunk {
             buf: [0; 128],
             len: 0,
+            ascii: true,
         }
     }
 
@@ -835,14 +863,21 @@ impl Chunk {
         }
         let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
         self.len += ch.encode_utf8(&mut self.buf[self.len..]).len();
+        self.ascii = false;
         Ok(())
     }
 
     fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
         if self.len > 0 {
-            // Only whole characters are ever buffered.
-            out.push_str(core::str::from_utf8(&self.buf[..self.len]).unwrap_or(""))?;
+            let bytes = &self.buf[..self.len];
+            if self.ascii {
+                out.push_ascii(bytes)?;
+            } else {
+                // Only whole characters are ever buffered.
+                out.push_str(core::str::from_utf8(bytes).unwrap_or(""))?;
+            }
             self.len = 0;
+            self.ascii = true;
         }
         Ok(())
     }
@@ -871,6 +906,35 @@ mod tests {
             assert_eq!(mapping(c), idna_tables::mapping(c), "U+{c:04X}");
         }
         assert_eq!(mapping(u32::from(b'Q')), Mapping::Char('q'));
+    }
+
+    /// `domain_to_ascii` on ASCII and on labels already in NFC does no
+    /// normalization work (the NFC quick check answers for every code
+    /// point); text that NFC changes, or might, does.
+    #[test]
+    fn nfc_text_skips_normalization() {
+        let slow = |domain: &str| {
+            let before = nfc::SLOW_PATH.with(|n| n.get());
+            let mut buf = [0u8; 128];
+            let ok = to_ascii(domain, false, &mut crate::SliceStorage::new(&mut buf)).is_ok();
+            (ok, nfc::SLOW_PATH.with(|n| n.get()) - before)
+        };
+        for domain in [
+            "example.com",
+            "EXAMPLE.com",
+            "b\u{fc}cher.example",
+            "\u{4f8b}\u{3048}.\u{30c6}\u{30b9}\u{30c8}",
+            "\u{ac00}\u{ac01}.kr",
+            "\u{3b1}\u{3b2}\u{3b3}.gr",
+            "\u{5d0}\u{5d1}.il",
+            "\u{627}\u{644}.eg",
+        ] {
+            assert_eq!(slow(domain), (true, 0), "{domain:?}");
+        }
+        // Composed by NFC, or a mark after a kept starter: the long way.
+        assert_eq!(slow("bu\u{308}cher.example"), (true, 1));
+        assert_eq!(slow("b\u{fc}\u{323}cher.example").1, 1);
+        assert_eq!(slow("\u{1100}\u{1161}.kr"), (true, 1));
     }
 
     /// NFC's shortcuts: nothing below U+0300 is a non-starter or a starter

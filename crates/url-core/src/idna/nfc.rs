@@ -109,6 +109,16 @@ pub(crate) fn decompose<E>(c: u32, f: &mut impl FnMut(u32) -> Result<(), E>) -> 
 pub(crate) struct Nfc {
     seg: [u32; SEG],
     len: usize,
+    /// `seg` is one starter that passed the quick check and was kept whole:
+    /// it is decomposed only if something that could change it follows.
+    whole: bool,
+}
+
+#[cfg(test)]
+std::thread_local! {
+    /// Code points this thread sent through decomposition (tests prove the
+    /// quick check leaves NFC text alone).
+    pub(crate) static SLOW_PATH: core::cell::Cell<usize> = const { core::cell::Cell::new(0) };
 }
 
 impl Nfc {
@@ -116,6 +126,7 @@ impl Nfc {
         Nfc {
             seg: [0; SEG],
             len: 0,
+            whole: false,
         }
     }
 
@@ -126,9 +137,23 @@ impl Nfc {
         c: u32,
         emit: &mut impl FnMut(u32) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
-        // Below U+00C0 (all of ASCII): no decomposition, a starter, and
-        // composes with nothing before it, so the segment before it is done.
-        if c < 0xC0 {
+        let stable = c < 0xC0 || idna_tables::props(c).is_stable_starter();
+        self.push_checked(c, stable, emit)
+    }
+
+    /// [`Nfc::push`] with the NFC quick check's answer for `c` (a starter
+    /// that is its own NFC and composes with nothing before it) known.
+    #[inline]
+    pub(crate) fn push_checked(
+        &mut self,
+        c: u32,
+        stable: bool,
+        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        // Below U+00C0 (all of ASCII), and wherever the NFC quick check
+        // says so: the segment before it is done, and it is kept whole for
+        // now. Text already in NFC (most IDNs) takes only this branch.
+        if stable {
             if self.len > 1 {
                 self.settle();
             }
@@ -137,7 +162,18 @@ impl Nfc {
             }
             self.seg[0] = c;
             self.len = 1;
+            self.whole = true;
             return Ok(());
+        }
+        #[cfg(test)]
+        SLOW_PATH.with(|n| n.set(n.get() + 1));
+        if self.whole {
+            // Something that may combine with the starter follows: redo the
+            // starter the long way (it recomposes to itself).
+            self.whole = false;
+            self.len = 0;
+            let starter = self.seg[0];
+            decompose(starter, &mut |d| self.push_decomposed(d, emit))?;
         }
         decompose(c, &mut |d| self.push_decomposed(d, emit))
     }
@@ -226,6 +262,7 @@ impl Nfc {
             emit(e & 0x1F_FFFF)?;
         }
         self.len = 0;
+        self.whole = false;
         Ok(())
     }
 }
