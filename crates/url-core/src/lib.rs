@@ -62,7 +62,7 @@ pub mod writing;
 pub use error::ParseError;
 pub use host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 pub use origin::{Origin, OriginHost};
-pub use parser::Parser;
+pub use parser::{Parsed, Parser};
 pub use setters::{Ignored, SetError, SetOutcome, Setter};
 pub use storage::{Buffer, CapacityError, SliceStorage, Storage};
 pub use url::{HostKind, SchemeType, Url};

@@ -9,7 +9,8 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 use url_core::{
-    HostKind, ParseError, Parser, SchemeType, SetError, SetOutcome, SliceStorage, ValidationError,
+    HostKind, ParseError, Parsed, Parser, SchemeType, SetError, SetOutcome, SliceStorage,
+    ValidationError,
 };
 
 /// Stack bytes `Url::can_parse` parses into before it falls back to a
@@ -37,12 +38,11 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
         Ok(Url::from(url.to_storage(storage)?))
     }
     // Most real URLs are canonical: one scan, one allocation, one copy.
-    if let Some(url) = url_core::Url::parse_canonical(input) {
-        return exact(&url);
-    }
+    // Anything else is built in `room`, with the input scanned once.
     let mut room = [0u8; OWNED_ROOM];
-    match parser.parse_into(input, SliceStorage::new(&mut room)) {
-        Ok(url) => exact(&url),
+    match parser.parse_borrowed_or_into(input, || SliceStorage::new(&mut room)) {
+        Ok(Parsed::Borrowed(url)) => exact(&url),
+        Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
             let bound = input.len().saturating_mul(3) + base_len + 32;
             parser
@@ -751,11 +751,8 @@ impl Url {
 /// (A borrowed parse first would parse a non-canonical input twice: it runs
 /// until the output leaves the input.)
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
-    if url_core::Url::parse_canonical(input).is_some() {
-        return true;
-    }
     let mut buf = [0u8; STACK_ROOM];
-    match parser.parse_into(input, SliceStorage::new(&mut buf)) {
+    match parser.parse_borrowed_or_into(input, || SliceStorage::new(&mut buf)) {
         Ok(_) => true,
         Err(ParseError::Capacity(_)) => parser.parse_into(input, String::new()).is_ok(),
         Err(_) => false,

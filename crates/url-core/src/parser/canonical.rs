@@ -12,20 +12,17 @@ use crate::url::Offsets;
 use crate::validation::NoValidation;
 use crate::writer::Writer;
 
-/// The canonical fast path (`fast`) for a parse into storage: `None` when
-/// `raw` is not a canonical URL of a shape it knows, else the URL copied
-/// (with the '/' a special URL without a path gains). Inlined into the
-/// public entry points, so a canonical input never enters the state
+/// The canonical fast path (`fast`) for a parse into storage, once
+/// `fast::canonical` has recognized `raw` as `c` without `host_parse`: the
+/// URL copied (with the '/' a special URL without a path gains). Inlined into
+/// the public entry points, so a canonical input never enters the state
 /// machine's frame.
 #[inline(always)]
 pub(super) fn copy_canonical<S: Storage>(
     raw: &str,
+    c: &Canonical,
     out: &mut S,
-) -> Option<Result<Offsets, ParseError>> {
-    let c = crate::fast::canonical(raw.as_bytes())?;
-    if c.host_parse {
-        return copy_with_host(raw, c, out);
-    }
+) -> Result<Offsets, ParseError> {
     let copied = match c.slash {
         None => {
             out.reserve(raw.len());
@@ -38,7 +35,7 @@ pub(super) fn copy_canonical<S: Storage>(
                 .and_then(|()| out.push_str(&raw[k..]))
         }
     };
-    Some(copied.map(|()| c.off).map_err(Into::into))
+    copied.map(|()| c.off).map_err(Into::into)
 }
 
 /// The canonical fast path for a borrowed parse: `None` when `input` is not
@@ -64,12 +61,7 @@ pub(super) fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError
 /// query and fragment are already canonical, so they are copied. `None`
 /// (with `out` cleared) when the host parser fails or the storage is too
 /// small: the full parser then decides, with its own errors.
-#[inline(never)]
-fn copy_with_host<S: Storage>(
-    raw: &str,
-    c: Canonical,
-    out: &mut S,
-) -> Option<Result<Offsets, ParseError>> {
+pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) -> Option<Offsets> {
     let mut off = c.off;
     let (host_start, host_end) = (off.host_start as usize, off.host_end as usize);
     // `fast` checked there is no tab, newline or leading/trailing C0 control
@@ -116,5 +108,5 @@ fn copy_with_host<S: Storage>(
     off.query_start = off.query_start.map(moved);
     off.fragment_start = off.fragment_start.map(moved);
     off.host_kind = kind;
-    Some(Ok(off))
+    Some(off)
 }
