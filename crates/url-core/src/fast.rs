@@ -99,68 +99,110 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         return None;
     }
     let host_start = colon + 3;
-    let mut i = host_start;
-    let (host_end, port, host_kind);
-    let mut host_parse = false;
+    let i = find(input, host_start, Stop::Domain);
+    let host = &input[host_start..i];
     if scheme_type == SchemeType::File {
-        i = find(input, i, Stop::Domain);
-        host_end = i;
-        let host = &input[host_start..host_end];
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
         if host == b"localhost" || (!host.is_empty() && ends_in_a_number(host)) {
             return None;
         }
-        port = None;
-        host_kind = if host.is_empty() {
+        let kind = if host.is_empty() {
             HostKind::Empty
         } else {
             HostKind::Domain
         };
-    } else {
-        i = find(input, i, Stop::Domain);
-        let host = &input[host_start..i];
-        // A host ending in a number is an IPv4 address (serialized
-        // differently unless already dotted-decimal); an empty one fails.
-        // Those, and hosts with bytes a canonical domain lacks, go to the
-        // host parser if the rest of the URL is canonical.
-        let domain_ends = matches!(input.get(i), None | Some(b':' | b'/' | b'?' | b'#'));
-        host_kind = if !domain_ends || host.is_empty() {
-            i = raw_host_end(input, host_start)?;
-            host_parse = true;
-            HostKind::Domain
-        } else if !ends_in_a_number(host) {
-            HostKind::Domain
-        } else if crate::host::ipv4::is_serialized_ipv4(host) {
-            HostKind::Ipv4
-        } else {
-            host_parse = true;
-            HostKind::Domain
-        };
-        host_end = i;
-        port = if input.get(i) == Some(&b':') {
-            i += 1;
-            let start = i;
-            let mut value: u32 = 0;
-            while i < len && input[i].is_ascii_digit() && i - start < 5 {
-                value = value * 10 + (input[i] - b'0') as u32;
-                i += 1;
-            }
-            let digits = i - start;
-            // Canonical: 1..=5 digits, no leading zero (but "0"), in range,
-            // not the default port.
-            if digits == 0
-                || value > 0xFFFF
-                || (digits > 1 && input[start] == b'0')
-                || Some(value as u16) == scheme_type.default_port()
-            {
-                return None;
-            }
-            Some(value as u16)
-        } else {
-            None
-        };
+        return after_host(input, colon, scheme_type, host_start, i, kind, false);
     }
+    // A host ending in a number is an IPv4 address (serialized differently
+    // unless already dotted-decimal); an empty one fails.
+    if host.is_empty() || ends_in_a_number(host) {
+        return host_route(input, colon, scheme_type, host_start);
+    }
+    after_host(
+        input,
+        colon,
+        scheme_type,
+        host_start,
+        i,
+        HostKind::Domain,
+        false,
+    )
+}
+
+/// A special URL whose host the domain scan could not vouch for: its
+/// serialization if that host is a serialized IPv4 address, or else the
+/// `host_parse` route when the rest of the URL is canonical (see
+/// [`Canonical::host_parse`]). Out of line: the common case never gets here.
+#[inline(never)]
+fn host_route(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    host_start: usize,
+) -> Option<Canonical> {
+    let host_end = raw_host_end(input, host_start)?;
+    let host = &input[host_start..host_end];
+    if crate::host::ipv4::is_serialized_ipv4(host) {
+        return after_host(
+            input,
+            colon,
+            scheme_type,
+            host_start,
+            host_end,
+            HostKind::Ipv4,
+            false,
+        );
+    }
+    after_host(
+        input,
+        colon,
+        scheme_type,
+        host_start,
+        host_end,
+        HostKind::Domain,
+        true,
+    )
+}
+
+/// The rest of a special URL after its host (`input[host_start..host_end]`):
+/// a canonical port, path, query and fragment. A host the domain scan
+/// stopped inside (a byte a canonical domain lacks, with no port after it)
+/// is handed to [`host_route`].
+#[inline(always)]
+fn after_host(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    host_start: usize,
+    host_end: usize,
+    host_kind: HostKind,
+    host_parse: bool,
+) -> Option<Canonical> {
+    let len = input.len();
+    let mut i = host_end;
+    let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
+        i += 1;
+        let start = i;
+        let mut value: u32 = 0;
+        while i < len && input[i].is_ascii_digit() && i - start < 5 {
+            value = value * 10 + (input[i] - b'0') as u32;
+            i += 1;
+        }
+        let digits = i - start;
+        // Canonical: 1..=5 digits, no leading zero (but "0"), in range,
+        // not the default port.
+        if digits == 0
+            || value > 0xFFFF
+            || (digits > 1 && input[start] == b'0')
+            || Some(value as u16) == scheme_type.default_port()
+        {
+            return None;
+        }
+        Some(value as u16)
+    } else {
+        None
+    };
     // Path: special URLs always have one, starting with '/'. An input that
     // ends after the authority (or continues with ? or #) only lacks that
     // '/': `slash` marks where the serialization inserts it.
@@ -184,6 +226,11 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
             }
         }
         None | Some(b'?') | Some(b'#') => slash = Some(i),
+        // The domain scan stopped inside the host (upper case, '%', '[',
+        // non-ASCII, …): the host parser may know better.
+        Some(_) if i == host_end && !host_parse && scheme_type != SchemeType::File => {
+            return host_route(input, colon, scheme_type, host_start);
+        }
         Some(_) => return None,
     }
     let mut query_start = None;

@@ -39,8 +39,14 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
     }
     // Most real URLs are canonical: one scan, one allocation, one copy.
     // Anything else is built in `room`, with the input scanned once.
-    let mut room = [0u8; OWNED_ROOM];
-    match parser.parse_borrowed_or_into(input, || SliceStorage::new(&mut room)) {
+    // The room is zeroed only if the input is not canonical.
+    let mut room = None;
+    let room = &mut room;
+    let make_room = move || {
+        let room = room;
+        SliceStorage::new(room.insert([0u8; OWNED_ROOM]))
+    };
+    match parser.parse_borrowed_or_into(input, make_room) {
         Ok(Parsed::Borrowed(url)) => exact(&url),
         Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
@@ -751,8 +757,13 @@ impl Url {
 /// (A borrowed parse first would parse a non-canonical input twice: it runs
 /// until the output leaves the input.)
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
-    let mut buf = [0u8; STACK_ROOM];
-    match parser.parse_borrowed_or_into(input, || SliceStorage::new(&mut buf)) {
+    let mut room = None;
+    let room = &mut room;
+    let make_room = move || {
+        let room = room;
+        SliceStorage::new(room.insert([0u8; STACK_ROOM]))
+    };
+    match parser.parse_borrowed_or_into(input, make_room) {
         Ok(_) => true,
         Err(ParseError::Capacity(_)) => parser.parse_into(input, String::new()).is_ok(),
         Err(_) => false,
