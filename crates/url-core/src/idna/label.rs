@@ -100,7 +100,11 @@ impl Bidi {
 
     #[inline]
     pub(crate) fn push(&mut self, c: u32) {
-        self.push_class(props(c).bidi());
+        let class = match u8::try_from(c) {
+            Ok(b) if b.is_ascii() => ascii_bidi_class(b),
+            _ => props(c).bidi(),
+        };
+        self.push_class(class);
     }
 
     /// [`Bidi::push`] for a code point whose Bidi_Class is known.
@@ -159,6 +163,25 @@ impl Bidi {
     /// CheckBidi's outcome for the whole domain.
     pub(crate) fn ok(&self) -> bool {
         !self.domain_is_bidi || self.all_labels_ok
+    }
+}
+
+/// Bidi_Class of an ASCII code point (UnicodeData.txt; unchanged since
+/// Unicode 1.1), without a table read: ASCII labels are most labels.
+#[inline]
+pub(crate) fn ascii_bidi_class(b: u8) -> BidiClass {
+    use BidiClass::*;
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' => L,
+        b'0'..=b'9' => EN,
+        b'+' | b'-' => ES,
+        b'#' | b'$' | b'%' => ET,
+        b',' | b'.' | b'/' | b':' => CS,
+        b'\t' | 0x0B | 0x1F => S,
+        b'\n' | b'\r' | 0x1C..=0x1E => B,
+        0x0C | b' ' => WS,
+        0x00..=0x08 | 0x0E..=0x1B | 0x7F => BN,
+        _ => ON,
     }
 }
 

@@ -567,34 +567,42 @@ fn process_inner<S: Storage>(
     let mut chunk = Chunk::new();
     {
         let mut nfc = nfc::Nfc::new();
-        // Code points since the last FULL STOP, and whether one is not
-        // ASCII: such a label longer than MAX_LABEL fails below anyway, so
-        // stop early (bounds the work on hostile input).
-        let mut run = (0usize, false);
-        let mut emit_to = |chunk: &mut Chunk, out: &mut S, d: u32| -> Result<(), Stop> {
-            if d == u32::from(b'.') {
-                run = (0, false);
-            } else {
-                run = (run.0 + 1, run.1 || d >= 0x80);
-                if run.1 && run.0 > label::MAX_LABEL {
-                    return Err(Stop::Invalid);
-                }
-            }
-            chunk.put_char(out, d).map_err(Stop::Capacity)
-        };
+        let mut mapped = MappedLabel::default();
         let mut p = start;
         while p < end {
+            if out.as_bytes()[p] < 0x80 {
+                // A run of ASCII: each byte is its own NFC starter, mapped to
+                // lower case (every other ASCII code point is valid), so all
+                // but the last go straight out; the last stays in NFC's
+                // segment, where a combining mark after it may join it.
+                let mut piece = [0u8; 64];
+                let run = &out.as_bytes()[p..end];
+                let n = run
+                    .iter()
+                    .take(piece.len())
+                    .take_while(|&&b| b < 0x80)
+                    .count();
+                for (d, s) in piece.iter_mut().zip(&run[..n]) {
+                    *d = s.to_ascii_lowercase();
+                }
+                p += n;
+                nfc.finish(&mut |d| mapped.char(&mut chunk, out, d))?;
+                let (init, last) = piece[..n].split_at(n - 1);
+                mapped.ascii(&mut chunk, out, init)?;
+                nfc.push_checked(u32::from(last[0]), true, &mut |d| {
+                    mapped.char(&mut chunk, out, d)
+                })?;
+                continue;
+            }
             let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
             p = next;
-            let mut emit = |d: u32| emit_to(&mut chunk, out, d);
+            let mut emit = |d: u32| mapped.char(&mut chunk, out, d);
             // A valid code point (most of an IDN) needs one table read: its
             // properties say valid, and whether NFC leaves it as it is.
-            if c >= 0x80 {
-                let p = idna_tables::props(c);
-                if p.is_valid() {
-                    nfc.push_checked(c, p.is_stable_starter(), &mut emit)?;
-                    continue;
-                }
+            let props = idna_tables::props(c);
+            if props.is_valid() {
+                nfc.push_checked(c, props.is_stable_starter(), &mut emit)?;
+                continue;
             }
             match mapping(c) {
                 // Disallowed code points stay; criterion 7 rejects them.
@@ -611,7 +619,7 @@ fn process_inner<S: Storage>(
                 }
             }
         }
-        nfc.finish(&mut |d: u32| emit_to(&mut chunk, out, d))?;
+        nfc.finish(&mut |d: u32| mapped.char(&mut chunk, out, d))?;
         chunk.flush(out)?;
     }
     // The input is no longer needed: drop it (one move of the mapped form).
@@ -731,6 +739,57 @@ fn process_inner<S: Storage>(
         },
         mapped_end,
     ))
+}
+
+/// The mapped, normalized text as it goes out: counts the code points since
+/// the last FULL STOP and whether one is not ASCII, since such a label
+/// longer than MAX_LABEL fails later anyway, so stopping early bounds the
+/// work on hostile input.
+#[cfg(feature = "idna")]
+#[derive(Default)]
+struct MappedLabel {
+    len: usize,
+    non_ascii: bool,
+}
+
+#[cfg(feature = "idna")]
+impl MappedLabel {
+    #[inline]
+    fn char<S: Storage>(&mut self, chunk: &mut Chunk, out: &mut S, d: u32) -> Result<(), Stop> {
+        if d == u32::from(b'.') {
+            *self = MappedLabel::default();
+        } else {
+            self.len += 1;
+            self.non_ascii |= d >= 0x80;
+            if self.non_ascii && self.len > label::MAX_LABEL {
+                return Err(Stop::Invalid);
+            }
+        }
+        chunk.put_char(out, d).map_err(Stop::Capacity)
+    }
+
+    /// [`MappedLabel::char`] for each byte of `ascii`.
+    #[inline]
+    fn ascii<S: Storage>(
+        &mut self,
+        chunk: &mut Chunk,
+        out: &mut S,
+        ascii: &[u8],
+    ) -> Result<(), Stop> {
+        match ascii.iter().rposition(|&b| b == b'.') {
+            Some(dot) => {
+                *self = MappedLabel {
+                    len: ascii.len() - dot - 1,
+                    non_ascii: false,
+                }
+            }
+            None => self.len += ascii.len(),
+        }
+        if self.non_ascii && self.len > label::MAX_LABEL {
+            return Err(Stop::Invalid);
+        }
+        chunk.put_ascii(out, ascii).map_err(Stop::Capacity)
+    }
 }
 
 /// Punycode-decodes the part after `xn--` into `buf`; false unless it
@@ -853,6 +912,20 @@ impl Chunk {
         Ok(())
     }
 
+    /// Appends ASCII bytes.
+    #[inline]
+    fn put_ascii<S: Storage>(&mut self, out: &mut S, bytes: &[u8]) -> Result<(), CapacityError> {
+        if self.len + bytes.len() > self.buf.len() {
+            self.flush(out)?;
+            if bytes.len() > self.buf.len() {
+                return out.push_ascii(bytes);
+            }
+        }
+        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+        Ok(())
+    }
+
     #[inline]
     fn put_char<S: Storage>(&mut self, out: &mut S, c: u32) -> Result<(), CapacityError> {
         if c < 0x80 {
@@ -935,6 +1008,19 @@ mod tests {
         assert_eq!(slow("bu\u{308}cher.example"), (true, 1));
         assert_eq!(slow("b\u{fc}\u{323}cher.example").1, 1);
         assert_eq!(slow("\u{1100}\u{1161}.kr"), (true, 1));
+    }
+
+    /// The ASCII Bidi_Class shortcut is what the generated table says
+    /// (exact on valid code points: upper case is mapped before any check).
+    #[test]
+    fn ascii_bidi_classes_are_the_tables() {
+        for b in (0..0x80u8).filter(|&b| mapping(u32::from(b)) == Mapping::Valid) {
+            assert_eq!(
+                label::ascii_bidi_class(b),
+                idna_tables::props(u32::from(b)).bidi(),
+                "U+{b:04X}"
+            );
+        }
     }
 
     /// NFC's shortcuts: nothing below U+0300 is a non-starter or a starter
