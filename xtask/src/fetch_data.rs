@@ -148,6 +148,21 @@ const FILES: &[DataFile] = &[
     },
 ];
 
+/// Where fetch-data takes `dest` (a path relative to the workspace root)
+/// from, e.g. "PyPI `idna` 3.15, `idna/uts46data.py`", and its pinned
+/// sha256; `None` when fetch-data does not produce it.
+pub(crate) fn provenance(dest: &str) -> Option<(String, &'static str)> {
+    let f = FILES.iter().find(|f| f.dest == dest)?;
+    let registry = match f.registry {
+        Registry::Crates => "crates.io",
+        Registry::PyPi { .. } => "PyPI",
+    };
+    Some((
+        format!("{registry} `{}` {}, `{}`", f.package, f.version, f.src),
+        f.sha256,
+    ))
+}
+
 const USAGE: &str = "\
 usage: cargo xtask fetch-data [--check]
 
