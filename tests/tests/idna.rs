@@ -445,9 +445,13 @@ fn wpt_verifydnslength() {
 // ---------------------------------------------------------------------------
 // Differential NFC.
 
-/// UTS #46 §4 step 1 (Map, non-transitional) from
-/// `data/unicode/IdnaMappingTable.txt`, read here independently of
-/// idna-tables: `None` when `s` holds a disallowed code point.
+/// The UTS #46 data idna-tables is generated from (`cargo xtask gen-idna`'s
+/// default Unicode version).
+const UTS46_DATA: &str = "data/unicode/17.0.0/uts46data.py";
+
+/// UTS #46 §4 step 1 (Map, non-transitional) from [`UTS46_DATA`], read here
+/// independently of idna-tables: `None` when `s` holds a disallowed code
+/// point.
 ///
 /// The NFC differential tests run on this mapped text because it is the only
 /// text url-core normalizes: idna-tables keeps decompositions, compositions
@@ -458,49 +462,55 @@ fn wpt_verifydnslength() {
 /// it (the generator checks NFC can never remove one), so `to_nfc` is not
 /// exact on arbitrary text — and need not be.
 fn uts46_map(s: &str) -> Option<String> {
-    static TABLE: std::sync::OnceLock<HashMap<u32, Option<String>>> = std::sync::OnceLock::new();
-    // Code point → Some(replacement) (valid: itself) or None (disallowed).
+    enum Map {
+        Keep,
+        Replace(String),
+        Disallowed,
+    }
+    static TABLE: std::sync::OnceLock<Vec<(u32, Map)>> = std::sync::OnceLock::new();
+    // Range starts, ascending. Entries are `    (0xSTART, "S"[, "mapping"]),`
+    // and each range runs to the next start (xtask/src/gen_idna/sources.rs
+    // parses the same file strictly; this reading only needs to be right on
+    // it).
     let table = TABLE.get_or_init(|| {
-        let text = std::fs::read_to_string(root().join("data/unicode/IdnaMappingTable.txt"))
-            .expect("IdnaMappingTable.txt");
-        let mut map = HashMap::new();
+        let text = std::fs::read_to_string(root().join(UTS46_DATA))
+            .unwrap_or_else(|e| panic!("{UTS46_DATA}: {e} (run `cargo xtask fetch-data`)"));
+        let mut starts = Vec::new();
         for line in text.lines() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
+            let Some(entry) = line.strip_prefix("    (0x") else {
                 continue;
-            }
-            let f: Vec<&str> = line.split(';').map(str::trim).collect();
-            let (lo, hi) = match f[0].split_once("..") {
-                Some((a, b)) => (a, b),
-                None => (f[0], f[0]),
             };
-            let (lo, hi) = (
-                u32::from_str_radix(lo, 16).unwrap(),
-                u32::from_str_radix(hi, 16).unwrap(),
-            );
-            let mapped: String = f
-                .get(2)
-                .unwrap_or(&"")
-                .split_whitespace()
-                .map(|h| char::from_u32(u32::from_str_radix(h, 16).unwrap()).unwrap())
-                .collect();
-            for cp in lo..=hi {
-                let v = match f[1] {
-                    "valid" | "deviation" | "disallowed_STD3_valid" => {
-                        char::from_u32(cp).map(String::from)
-                    }
-                    "ignored" => Some(String::new()),
-                    "mapped" | "disallowed_STD3_mapped" => Some(mapped.clone()),
-                    _ => None,
-                };
-                map.insert(cp, v);
-            }
+            let entry = entry.strip_suffix("),").expect("entry ends with `),`");
+            let mut fields = entry.splitn(3, ", ");
+            let start = u32::from_str_radix(fields.next().unwrap(), 16).unwrap();
+            let status = fields.next().expect("status");
+            let mapping = fields.next().map(|lit| {
+                // A Python literal in either quotes; `\\` is its only escape.
+                let body = &lit[1..lit.len() - 1];
+                assert!(!body.replace("\\\\", "").contains('\\'), "{line}");
+                body.replace("\\\\", "\\")
+            });
+            let value = match (status, mapping) {
+                // Deviations: kept (non-transitional).
+                ("\"V\"" | "\"D\"", _) => Map::Keep,
+                ("\"I\"", None) => Map::Replace(String::new()),
+                ("\"M\"", Some(m)) => Map::Replace(m),
+                ("\"X\"", None) => Map::Disallowed,
+                other => panic!("{UTS46_DATA}: unexpected entry {other:?}"),
+            };
+            starts.push((start, value));
         }
-        map
+        assert_eq!(starts.first().map(|e| e.0), Some(0), "{UTS46_DATA}");
+        starts
     });
     let mut out = String::new();
     for c in s.chars() {
-        out.push_str(table.get(&(c as u32))?.as_deref()?);
+        let i = table.partition_point(|e| e.0 <= c as u32) - 1;
+        match &table[i].1 {
+            Map::Keep => out.push(c),
+            Map::Replace(m) => out.push_str(m),
+            Map::Disallowed => return None,
+        }
     }
     Some(out)
 }

