@@ -52,6 +52,8 @@ mod label;
 #[cfg(feature = "idna")]
 mod nfc;
 #[cfg(feature = "idna")]
+mod process;
+#[cfg(feature = "idna")]
 mod punycode;
 
 #[cfg(feature = "idna")]
@@ -61,9 +63,9 @@ use crate::storage::Storage;
 #[cfg(feature = "idna")]
 use crate::validation::{ValidationError, ValidationSink};
 #[cfg(feature = "idna")]
-use idna_tables::Mapping;
-#[cfg(feature = "idna")]
 use label::{Bidi, LabelBuf};
+#[cfg(feature = "idna")]
+use process::{decode_label, process, AsciiLabel, Chunk, DnsLength, Mode};
 
 /// Why [`domain_to_ascii`] (or [`domain_to_unicode`], [`to_nfc`]) failed.
 ///
@@ -461,501 +463,6 @@ fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
     bidi.ok() && dns.ok()
 }
 
-// ---------------------------------------------------------------------------
-// The UTS #46 processing core.
-
-#[cfg(feature = "idna")]
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Mode {
-    /// ToASCII: labels are Punycode-encoded.
-    Ascii,
-    /// ToUnicode: `xn--` labels are decoded.
-    Unicode,
-}
-
-#[cfg(feature = "idna")]
-#[derive(Clone, Copy)]
-struct Outcome {
-    /// No error with the URL Standard's non-strict flags.
-    ok: bool,
-    /// No error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength too
-    /// (ToASCII only).
-    strict_ok: bool,
-}
-
-/// Runs UTS #46 processing (§4) and ToASCII/ToUnicode on `out[start..]`.
-/// When `ok`, the region is replaced by the result; otherwise (and on
-/// capacity errors) `out` is truncated to `start`.
-///
-/// Peak storage: the larger of input + mapped form and mapped form + result
-/// (the input is dropped once mapped).
-#[cfg(feature = "idna")]
-fn process<S: Storage>(out: &mut S, start: usize, mode: Mode) -> Result<Outcome, IdnaError> {
-    let end = out.len();
-    match process_inner(out, start, end, mode) {
-        Ok((outcome, result_start)) => {
-            if let Err(e) = out.replace_range(start..result_start, "") {
-                out.truncate(start);
-                return Err(IdnaError::Capacity(e));
-            }
-            Ok(outcome)
-        }
-        Err(Stop::Invalid) => {
-            out.truncate(start);
-            Ok(Outcome {
-                ok: false,
-                strict_ok: false,
-            })
-        }
-        Err(Stop::Capacity(e)) => {
-            out.truncate(start);
-            Err(IdnaError::Capacity(e))
-        }
-    }
-}
-
-/// `idna_tables::mapping`, with ASCII answered without a table walk: in the
-/// UTS #46 table every ASCII code point is valid except A–Z, mapped to
-/// lower case (`ascii_mapping_is_the_tables` checks it against the data).
-#[cfg(feature = "idna")]
-#[inline(always)]
-pub(crate) fn mapping(c: u32) -> Mapping {
-    match c {
-        0x41..=0x5A => Mapping::Char(char::from(c as u8 | 0x20)),
-        0..=0x7F => Mapping::Valid,
-        _ => idna_tables::mapping(c),
-    }
-}
-
-/// Decodes the UTF-8 code point at `p`. The storage only ever receives
-/// `&str`s, so this is well-formed UTF-8 and decoding needs no validation
-/// beyond not reading past a truncated sequence: a broken storage gives
-/// `None` (or a code point the tables disallow), never a panic.
-#[cfg(feature = "idna")]
-#[inline]
-fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
-    let lead = *bytes.get(p)?;
-    let cont = |i: usize| {
-        bytes
-            .get(p + i)
-            .filter(|&&b| b & 0xC0 == 0x80)
-            .map(|&b| u32::from(b & 0x3F))
-    };
-    Some(match lead {
-        0x00..=0x7F => (u32::from(lead), p + 1),
-        0xC0..=0xDF => (u32::from(lead & 0x1F) << 6 | cont(1)?, p + 2),
-        0xE0..=0xEF => (
-            u32::from(lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?,
-            p + 3,
-        ),
-        0xF0..=0xF7 => (
-            u32::from(lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
-            p + 4,
-        ),
-        _ => return None,
-    })
-}
-
-#[cfg(feature = "idna")]
-fn process_inner<S: Storage>(
-    out: &mut S,
-    start: usize,
-    end: usize,
-    mode: Mode,
-) -> Result<(Outcome, usize), Stop> {
-    // §4 steps 1 (Map) and 2 (Normalize), appended after the input.
-    let mut chunk = Chunk::new();
-    {
-        let mut nfc = nfc::Nfc::new();
-        let mut mapped = MappedLabel::default();
-        let mut p = start;
-        while p < end {
-            if out.as_bytes()[p] < 0x80 {
-                // A run of ASCII: each byte is its own NFC starter, mapped to
-                // lower case (every other ASCII code point is valid), so all
-                // but the last go straight out; the last stays in NFC's
-                // segment, where a combining mark after it may join it.
-                let mut piece = [0u8; 64];
-                let run = &out.as_bytes()[p..end];
-                let n = run
-                    .iter()
-                    .take(piece.len())
-                    .take_while(|&&b| b < 0x80)
-                    .count();
-                for (d, s) in piece.iter_mut().zip(&run[..n]) {
-                    *d = s.to_ascii_lowercase();
-                }
-                p += n;
-                nfc.finish(&mut |d| mapped.char(&mut chunk, out, d))?;
-                let (init, last) = piece[..n].split_at(n - 1);
-                mapped.ascii(&mut chunk, out, init)?;
-                nfc.push_checked(u32::from(last[0]), true, &mut |d| {
-                    mapped.char(&mut chunk, out, d)
-                })?;
-                continue;
-            }
-            let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
-            p = next;
-            let mut emit = |d: u32| mapped.char(&mut chunk, out, d);
-            // A valid code point (most of an IDN) needs one table read: its
-            // properties say valid, and whether NFC leaves it as it is.
-            let props = idna_tables::props(c);
-            if props.is_valid() {
-                nfc.push_checked(c, props.is_stable_starter(), &mut emit)?;
-                continue;
-            }
-            match mapping(c) {
-                // Disallowed code points stay; criterion 7 rejects them.
-                // `Decomposed`: NFC redoes the mapping.
-                Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => {
-                    nfc.push(c, &mut emit)?
-                }
-                Mapping::Ignored => {}
-                Mapping::Char(m) => nfc.push(m as u32, &mut emit)?,
-                Mapping::Str(s) => {
-                    for m in s.chars() {
-                        nfc.push(m as u32, &mut emit)?;
-                    }
-                }
-            }
-        }
-        nfc.finish(&mut |d: u32| mapped.char(&mut chunk, out, d))?;
-        chunk.flush(out)?;
-    }
-    // The input is no longer needed: drop it (one move of the mapped form).
-    out.replace_range(start..end, "")?;
-    let mapped_end = out.len();
-
-    // §4 steps 3 (Break) and 4 (Convert/Validate), ToASCII steps 2–4;
-    // the result is appended after the mapped form.
-    let mut bidi = Bidi::new();
-    let mut buf = LabelBuf::new();
-    let mut dns = DnsLength::new();
-    let mut strict_ok = true;
-    let mut ls = start;
-    loop {
-        let le = out.as_bytes()[ls..mapped_end]
-            .iter()
-            .position(|&b| b == b'.')
-            .map_or(mapped_end, |i| ls + i);
-        let is_last = le == mapped_end;
-        if ls > start {
-            chunk.put_byte(out, b'.')?;
-        }
-        let label = &out.as_bytes()[ls..le];
-        let is_xn = label.len() >= 4 && &label[..4] == b"xn--";
-        let mut written = 0;
-        if is_xn || !label.is_ascii() {
-            if is_xn {
-                // Step 4.1: `xn--` labels must be ASCII and valid Punycode
-                // decoding to a non-empty, non-ASCII label (P4).
-                if !label.is_ascii() || !decode_label(&label[4..], &mut buf) {
-                    return Err(Stop::Invalid);
-                }
-            } else {
-                buf.clear();
-                let mut p = 0;
-                while p < label.len() {
-                    let (c, next) = char_at(label, p).ok_or(Stop::Invalid)?;
-                    p = next;
-                    if !buf.push(c) {
-                        return Err(Stop::Invalid); // over MAX_LABEL
-                    }
-                }
-            }
-            let v = label::check(buf.as_slice(), is_xn, &mut bidi);
-            if !v.ok {
-                return Err(Stop::Invalid);
-            }
-            strict_ok &= v.strict_ok;
-            if mode == Mode::Ascii {
-                // ToASCII step 3.
-                for &b in b"xn--" {
-                    chunk.put_byte(out, b)?;
-                }
-                let mut n = 4;
-                let mut put = |b: u8| {
-                    n += 1;
-                    chunk.put_byte(out, b)
-                };
-                if !punycode::encode(buf.as_slice(), &mut put)? {
-                    return Err(Stop::Invalid);
-                }
-                written = n;
-            } else {
-                for &c in buf.as_slice() {
-                    chunk.put_char(out, c)?;
-                }
-            }
-        } else {
-            // An ASCII label: checked and copied in pieces (no length bound).
-            let mut a = AsciiLabel::new();
-            let mut edges = [0u8; 4]; // first, last, third, fourth
-            {
-                let label = &out.as_bytes()[ls..le];
-                if let (Some(&f), Some(&l)) = (label.first(), label.last()) {
-                    edges = [
-                        f,
-                        l,
-                        label.get(2).copied().unwrap_or(0),
-                        label.get(3).copied().unwrap_or(0),
-                    ];
-                }
-            }
-            let mut p = ls;
-            let mut piece = [0u8; 64];
-            while p < le {
-                let n = (le - p).min(piece.len());
-                piece[..n].copy_from_slice(&out.as_bytes()[p..p + n]);
-                for &b in &piece[..n] {
-                    a.push(b, &mut bidi);
-                    chunk.put_byte(out, b)?;
-                }
-                p += n;
-            }
-            bidi.end_label();
-            let v = a.finish_edges(le > ls, edges);
-            if !v.ok {
-                return Err(Stop::Invalid);
-            }
-            strict_ok &= v.strict_ok;
-            written = le - ls;
-        }
-        dns.label(written);
-        if is_last {
-            break;
-        }
-        ls = le + 1;
-    }
-    chunk.flush(out)?;
-    // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
-    if !bidi.ok() {
-        return Err(Stop::Invalid);
-    }
-    Ok((
-        Outcome {
-            ok: true,
-            strict_ok: strict_ok && (mode == Mode::Unicode || dns.ok()),
-        },
-        mapped_end,
-    ))
-}
-
-/// The mapped, normalized text as it goes out: counts the code points since
-/// the last FULL STOP and whether one is not ASCII, since such a label
-/// longer than MAX_LABEL fails later anyway, so stopping early bounds the
-/// work on hostile input.
-#[cfg(feature = "idna")]
-#[derive(Default)]
-struct MappedLabel {
-    len: usize,
-    non_ascii: bool,
-}
-
-#[cfg(feature = "idna")]
-impl MappedLabel {
-    #[inline]
-    fn char<S: Storage>(&mut self, chunk: &mut Chunk, out: &mut S, d: u32) -> Result<(), Stop> {
-        if d == u32::from(b'.') {
-            *self = MappedLabel::default();
-        } else {
-            self.len += 1;
-            self.non_ascii |= d >= 0x80;
-            if self.non_ascii && self.len > label::MAX_LABEL {
-                return Err(Stop::Invalid);
-            }
-        }
-        chunk.put_char(out, d).map_err(Stop::Capacity)
-    }
-
-    /// [`MappedLabel::char`] for each byte of `ascii`.
-    #[inline]
-    fn ascii<S: Storage>(
-        &mut self,
-        chunk: &mut Chunk,
-        out: &mut S,
-        ascii: &[u8],
-    ) -> Result<(), Stop> {
-        match ascii.iter().rposition(|&b| b == b'.') {
-            Some(dot) => {
-                *self = MappedLabel {
-                    len: ascii.len() - dot - 1,
-                    non_ascii: false,
-                }
-            }
-            None => self.len += ascii.len(),
-        }
-        if self.non_ascii && self.len > label::MAX_LABEL {
-            return Err(Stop::Invalid);
-        }
-        chunk.put_ascii(out, ascii).map_err(Stop::Capacity)
-    }
-}
-
-/// Punycode-decodes the part after `xn--` into `buf`; false unless it
-/// decodes to a non-empty label with a non-ASCII code point (UTS #46 §4
-/// step 4.1, P4).
-#[cfg(feature = "idna")]
-fn decode_label(puny: &[u8], buf: &mut LabelBuf) -> bool {
-    punycode::decode(puny, buf).is_ok() && buf.as_slice().iter().any(|&c| c >= 0x80)
-}
-
-/// Validity of an ASCII label that does not start with `xn--`.
-#[cfg(feature = "idna")]
-struct AsciiLabel {
-    ok: bool,
-    std3: bool,
-}
-
-#[cfg(feature = "idna")]
-impl AsciiLabel {
-    fn new() -> Self {
-        AsciiLabel {
-            ok: true,
-            std3: true,
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, b: u8, bidi: &mut Bidi) {
-        bidi.push(u32::from(b));
-        // Criterion 7 (every ASCII code point is valid since UTS #46 v16,
-        // but older tables differ) and 5.
-        if b == b'.' || !matches!(mapping(u32::from(b)), Mapping::Valid) {
-            self.ok = false;
-        }
-        self.std3 &= label::std3_ok(u32::from(b));
-    }
-
-    fn finish(&self, label: &[u8]) -> label::Verdict {
-        let edges = match (label.first(), label.last()) {
-            (Some(&f), Some(&l)) => [
-                f,
-                l,
-                label.get(2).copied().unwrap_or(0),
-                label.get(3).copied().unwrap_or(0),
-            ],
-            _ => [0; 4],
-        };
-        self.finish_edges(!label.is_empty(), edges)
-    }
-
-    fn finish_edges(&self, non_empty: bool, [f, l, c3, c4]: [u8; 4]) -> label::Verdict {
-        let hyphens = !non_empty
-            || label::hyphens_ok(u32::from(f), u32::from(l), (u32::from(c3), u32::from(c4)));
-        label::Verdict {
-            ok: self.ok,
-            strict_ok: self.ok && self.std3 && hyphens,
-        }
-    }
-}
-
-/// ToASCII step 4, VerifyDnsLength: the domain is 1–253 octets and every
-/// label 1–63. Since UTS #46 15.0 the empty root label (a trailing dot) is
-/// disallowed too (IdnaTestV2.txt: A4_2).
-#[cfg(feature = "idna")]
-struct DnsLength {
-    ok: bool,
-    total: usize,
-    labels: usize,
-}
-
-#[cfg(feature = "idna")]
-impl DnsLength {
-    fn new() -> Self {
-        DnsLength {
-            ok: true,
-            total: 0,
-            labels: 0,
-        }
-    }
-
-    fn label(&mut self, len: usize) {
-        if len == 0 || len > 63 {
-            self.ok = false;
-        }
-        self.total += len + usize::from(self.labels > 0);
-        self.labels += 1;
-    }
-
-    fn ok(&self) -> bool {
-        self.ok && (1..=253).contains(&self.total)
-    }
-}
-
-/// Collects output in a stack buffer and appends it to the storage in pieces.
-#[cfg(feature = "idna")]
-struct Chunk {
-    buf: [u8; 128],
-    len: usize,
-    /// Only ASCII is buffered (so no UTF-8 validation is needed to flush).
-    ascii: bool,
-}
-
-#[cfg(feature = "idna")]
-impl Chunk {
-    fn new() -> Self {
-        Chunk {
-            buf: [0; 128],
-            len: 0,
-            ascii: true,
-        }
-    }
-
-    #[inline]
-    fn put_byte<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
-        if self.len + 1 > self.buf.len() {
-            self.flush(out)?;
-        }
-        self.buf[self.len] = b;
-        self.len += 1;
-        Ok(())
-    }
-
-    /// Appends ASCII bytes.
-    #[inline]
-    fn put_ascii<S: Storage>(&mut self, out: &mut S, bytes: &[u8]) -> Result<(), CapacityError> {
-        if self.len + bytes.len() > self.buf.len() {
-            self.flush(out)?;
-            if bytes.len() > self.buf.len() {
-                return out.push_ascii(bytes);
-            }
-        }
-        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
-        self.len += bytes.len();
-        Ok(())
-    }
-
-    #[inline]
-    fn put_char<S: Storage>(&mut self, out: &mut S, c: u32) -> Result<(), CapacityError> {
-        if c < 0x80 {
-            return self.put_byte(out, c as u8);
-        }
-        if self.len + 4 > self.buf.len() {
-            self.flush(out)?;
-        }
-        let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
-        self.len += ch.encode_utf8(&mut self.buf[self.len..]).len();
-        self.ascii = false;
-        Ok(())
-    }
-
-    fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
-        if self.len > 0 {
-            let bytes = &self.buf[..self.len];
-            if self.ascii {
-                out.push_ascii(bytes)?;
-            } else {
-                // Only whole characters are ever buffered.
-                out.push_str(core::str::from_utf8(bytes).unwrap_or(""))?;
-            }
-            self.len = 0;
-            self.ascii = true;
-        }
-        Ok(())
-    }
-}
-
 #[cfg(feature = "idna")]
 fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), CapacityError> {
     let mut piece = [0u8; 64];
@@ -970,7 +477,9 @@ fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), Capacit
 
 #[cfg(all(test, feature = "idna"))]
 mod tests {
+    use super::process::mapping;
     use super::*;
+    use idna_tables::Mapping;
 
     /// The ASCII shortcut of `mapping` is what the generated table says.
     #[test]
@@ -1008,6 +517,49 @@ mod tests {
         assert_eq!(slow("bu\u{308}cher.example"), (true, 1));
         assert_eq!(slow("b\u{fc}\u{323}cher.example").1, 1);
         assert_eq!(slow("\u{1100}\u{1161}.kr"), (true, 1));
+    }
+
+    /// ASCII labels have no length bound (UTS #46 with VerifyDnsLength
+    /// false); a label with a non-ASCII code point, or an `xn--` one, is at
+    /// most `label::MAX_LABEL` code points.
+    #[test]
+    fn long_labels() {
+        let ascii = |domain: &str| {
+            let mut buf = [0u8; 4096];
+            let mut out = crate::SliceStorage::new(&mut buf);
+            to_ascii(domain, false, &mut out)
+                .map(|()| std::string::String::from(crate::Buffer::as_str(&out)))
+        };
+        let long = "a".repeat(label::MAX_LABEL + 44);
+        for domain in [
+            std::format!("{long}.b\u{fc}cher"),
+            std::format!("b\u{fc}cher.{long}"),
+            std::format!("{long}.{long}.example"),
+        ] {
+            assert_eq!(
+                ascii(&domain).as_deref(),
+                Ok(&*domain.replace("b\u{fc}cher", "xn--bcher-kva"))
+            );
+        }
+        assert_eq!(
+            ascii(&std::format!("{}.b\u{fc}cher", long.to_uppercase())).map(|s| s.len()),
+            Ok(long.len() + 14)
+        );
+        assert_eq!(ascii(&std::format!("{long}-")), Ok(std::format!("{long}-")));
+        assert_eq!(
+            ascii(&std::format!("{long}\u{fc}")),
+            Err(IdnaError::Invalid)
+        );
+        assert_eq!(ascii(&std::format!("xn--{long}")), Err(IdnaError::Invalid));
+        let max = "\u{e9}".repeat(label::MAX_LABEL);
+        assert!(ascii(&max).is_ok());
+        assert_eq!(ascii(&std::format!("{max}a")), Err(IdnaError::Invalid));
+        // Strict: a label over 63 octets fails VerifyDnsLength.
+        let mut buf = [0u8; 1024];
+        assert_eq!(
+            to_ascii(&long, true, &mut crate::SliceStorage::new(&mut buf)),
+            Err(IdnaError::Invalid)
+        );
     }
 
     /// The ASCII Bidi_Class shortcut is what the generated table says

@@ -1,0 +1,538 @@
+//! UTS #46 §4 Processing with ToASCII / ToUnicode (§4.2, §4.3) in one pass
+//! over the domain: each code point is mapped (step 1) and normalized
+//! (step 2); the normalized text is broken into labels at FULL STOP
+//! (step 3) as it comes out of NFC, and each label is validated and
+//! converted (step 4; ToASCII step 3 Punycode-encodes it) the moment it
+//! ends. A label's code points are kept in one stack buffer: the mapped text
+//! is never written out, encoded as UTF-8, and decoded again.
+
+use super::label::{self, Bidi, LabelBuf, MAX_LABEL};
+use super::{nfc, punycode, IdnaError, Stop};
+use crate::storage::{CapacityError, Storage};
+use idna_tables::Mapping;
+
+/// Runs UTS #46 processing (§4) and ToASCII/ToUnicode on `out[start..]`.
+/// When `ok`, the region is replaced by the result; otherwise (and on
+/// capacity errors) `out` is truncated to `start`.
+///
+/// Peak storage: the input plus the result, which is written after it.
+pub(super) fn process<S: Storage>(
+    out: &mut S,
+    start: usize,
+    mode: Mode,
+) -> Result<Outcome, IdnaError> {
+    let end = out.len();
+    match process_inner(out, start, end, mode) {
+        Ok(outcome) => {
+            if let Err(e) = out.replace_range(start..end, "") {
+                out.truncate(start);
+                return Err(IdnaError::Capacity(e));
+            }
+            Ok(outcome)
+        }
+        Err(Stop::Invalid) => {
+            out.truncate(start);
+            Ok(Outcome {
+                ok: false,
+                strict_ok: false,
+            })
+        }
+        Err(Stop::Capacity(e)) => {
+            out.truncate(start);
+            Err(IdnaError::Capacity(e))
+        }
+    }
+}
+
+/// Maps and normalizes `out[start..end]`, handing the result to a
+/// [`Converter`] that appends the converted domain after it.
+fn process_inner<S: Storage>(
+    out: &mut S,
+    start: usize,
+    end: usize,
+    mode: Mode,
+) -> Result<Outcome, Stop> {
+    let mut conv = Converter::new(mode);
+    let mut nfc = nfc::Nfc::new();
+    let mut p = start;
+    while p < end {
+        let &lead = out.as_bytes().get(p).ok_or(Stop::Invalid)?;
+        if lead < 0x80 {
+            // A run of ASCII: each byte is its own NFC starter, mapped to
+            // lower case (every other ASCII code point is valid), so all but
+            // the last go straight on; the last stays in NFC's segment, where
+            // a combining mark after it may join it.
+            let mut piece = [0u8; 64];
+            let run = out.as_bytes().get(p..end).unwrap_or(&[]);
+            let n = run
+                .iter()
+                .take(piece.len())
+                .take_while(|&&b| b < 0x80)
+                .count();
+            for (d, s) in piece.iter_mut().zip(&run[..n]) {
+                *d = s.to_ascii_lowercase();
+            }
+            p += n;
+            nfc.finish(&mut |d| conv.push(out, d))?;
+            let (init, last) = piece[..n].split_at(n - 1);
+            for &b in init {
+                conv.push(out, u32::from(b))?;
+            }
+            nfc.push_checked(u32::from(last[0]), true, &mut |d| conv.push(out, d))?;
+            continue;
+        }
+        let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
+        p = next;
+        let mut emit = |d: u32| conv.push(out, d);
+        // A valid code point (most of an IDN) needs one table read: its
+        // properties say valid, and whether NFC leaves it as it is.
+        let props = idna_tables::props(c);
+        if props.is_valid() {
+            nfc.push_checked(c, props.is_stable_starter(), &mut emit)?;
+            continue;
+        }
+        match mapping(c) {
+            // Disallowed code points stay; criterion 7 rejects them.
+            // `Decomposed`: NFC redoes the mapping.
+            Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => nfc.push(c, &mut emit)?,
+            Mapping::Ignored => {}
+            Mapping::Char(m) => nfc.push(m as u32, &mut emit)?,
+            Mapping::Str(s) => {
+                for m in s.chars() {
+                    nfc.push(m as u32, &mut emit)?;
+                }
+            }
+        }
+    }
+    nfc.finish(&mut |d| conv.push(out, d))?;
+    conv.finish(out)
+}
+
+/// Steps 3 and 4 on the normalized text as it arrives: collects a label,
+/// then validates and converts it at its end.
+struct Converter {
+    mode: Mode,
+    /// The current label (while it fits).
+    buf: LabelBuf,
+    /// The current label is all ASCII so far.
+    ascii: bool,
+    /// The current label is ASCII and longer than [`MAX_LABEL`]: it is
+    /// checked and written as it arrives (nothing bounds an ASCII label).
+    long: Option<LongAsciiLabel>,
+    /// At least one label was converted (a FULL STOP goes before the next).
+    labels: bool,
+    bidi: Bidi,
+    dns: DnsLength,
+    strict_ok: bool,
+    chunk: Chunk,
+}
+
+/// An ASCII label past [`MAX_LABEL`] code points: what its checks need.
+struct LongAsciiLabel {
+    label: AsciiLabel,
+    /// First, third and fourth bytes (for CheckHyphens).
+    edges: [u8; 3],
+    last: u8,
+    len: usize,
+}
+
+impl Converter {
+    fn new(mode: Mode) -> Self {
+        Converter {
+            mode,
+            buf: LabelBuf::new(),
+            ascii: true,
+            long: None,
+            labels: false,
+            bidi: Bidi::new(),
+            dns: DnsLength::new(),
+            strict_ok: true,
+            chunk: Chunk::new(),
+        }
+    }
+
+    /// One code point of the normalized text.
+    #[inline]
+    fn push<S: Storage>(&mut self, out: &mut S, d: u32) -> Result<(), Stop> {
+        if d == u32::from(b'.') {
+            return self.end_label(out);
+        }
+        if let Some(long) = &mut self.long {
+            // A label with a non-ASCII code point is at most MAX_LABEL long.
+            let b = u8::try_from(d)
+                .ok()
+                .filter(u8::is_ascii)
+                .ok_or(Stop::Invalid)?;
+            long.label.push(b, &mut self.bidi);
+            long.last = b;
+            long.len += 1;
+            return self.chunk.put_byte(out, b).map_err(Stop::Capacity);
+        }
+        self.ascii &= d < 0x80;
+        if self.buf.push(d) {
+            Ok(())
+        } else {
+            self.go_long(out, d)
+        }
+    }
+
+    /// The label outgrew [`MAX_LABEL`]: fine for an ASCII label that is not
+    /// `xn--` (whose Punycode would decode to more than MAX_LABEL).
+    #[cold]
+    fn go_long<S: Storage>(&mut self, out: &mut S, d: u32) -> Result<(), Stop> {
+        if !self.ascii || d >= 0x80 || self.buf.as_slice().starts_with(&XN) {
+            return Err(Stop::Invalid);
+        }
+        self.separate(out)?;
+        let cps = self.buf.as_slice();
+        let at = |i: usize| cps.get(i).map_or(0, |&c| c as u8);
+        let mut long = LongAsciiLabel {
+            label: AsciiLabel::new(),
+            edges: [at(0), at(2), at(3)],
+            last: 0,
+            len: 0,
+        };
+        for &c in cps.iter().chain([&d]) {
+            let b = c as u8;
+            long.label.push(b, &mut self.bidi);
+            long.last = b;
+            long.len += 1;
+            self.chunk.put_byte(out, b)?;
+        }
+        self.long = Some(long);
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// The FULL STOP before every label but the first.
+    #[inline]
+    fn separate<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
+        if self.labels {
+            self.chunk.put_byte(out, b'.')?;
+        }
+        self.labels = true;
+        Ok(())
+    }
+
+    /// Step 4 (and ToASCII step 3) on the label just ended.
+    fn end_label<S: Storage>(&mut self, out: &mut S) -> Result<(), Stop> {
+        let written = if let Some(long) = self.long.take() {
+            self.bidi.end_label();
+            let [first, third, fourth] = long.edges;
+            let v = long
+                .label
+                .finish_edges(true, [first, long.last, third, fourth]);
+            if !v.ok {
+                return Err(Stop::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+            long.len
+        } else {
+            self.separate(out)?;
+            let written = self.convert(out)?;
+            self.buf.clear();
+            self.ascii = true;
+            written
+        };
+        self.dns.label(written);
+        Ok(())
+    }
+
+    /// Validates and writes the label in `buf`; returns the bytes written
+    /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
+    fn convert<S: Storage>(&mut self, out: &mut S) -> Result<usize, Stop> {
+        let is_xn = self.buf.as_slice().starts_with(&XN);
+        if self.ascii && !is_xn {
+            // An ASCII label: checked and copied.
+            let cps = self.buf.as_slice();
+            let mut a = AsciiLabel::new();
+            for &c in cps {
+                a.push(c as u8, &mut self.bidi);
+                self.chunk.put_byte(out, c as u8)?;
+            }
+            self.bidi.end_label();
+            let at = |i: usize| cps.get(i).map_or(0, |&c| c as u8);
+            let last = cps.last().map_or(0, |&c| c as u8);
+            let v = a.finish_edges(!cps.is_empty(), [at(0), last, at(2), at(3)]);
+            if !v.ok {
+                return Err(Stop::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+            return Ok(cps.len());
+        }
+        if is_xn {
+            // Step 4.1: `xn--` labels must be ASCII and valid Punycode
+            // decoding to a non-empty, non-ASCII label (P4).
+            if !self.ascii {
+                return Err(Stop::Invalid);
+            }
+            let mut puny = [0u8; MAX_LABEL];
+            let cps = &self.buf.as_slice()[XN.len()..];
+            for (d, &c) in puny.iter_mut().zip(cps) {
+                *d = c as u8;
+            }
+            let n = cps.len();
+            if !decode_label(&puny[..n], &mut self.buf) {
+                return Err(Stop::Invalid);
+            }
+        }
+        let v = label::check(self.buf.as_slice(), is_xn, &mut self.bidi);
+        if !v.ok {
+            return Err(Stop::Invalid);
+        }
+        self.strict_ok &= v.strict_ok;
+        if self.mode == Mode::Unicode {
+            for &c in self.buf.as_slice() {
+                self.chunk.put_char(out, c)?;
+            }
+            return Ok(0);
+        }
+        // ToASCII step 3.
+        self.chunk.put_ascii(out, b"xn--")?;
+        let mut n = XN.len();
+        let chunk = &mut self.chunk;
+        let mut put = |b: u8| {
+            n += 1;
+            chunk.put_byte(out, b)
+        };
+        if !punycode::encode(self.buf.as_slice(), &mut put)? {
+            return Err(Stop::Invalid);
+        }
+        Ok(n)
+    }
+
+    /// Ends the last label and decides the outcome.
+    fn finish<S: Storage>(mut self, out: &mut S) -> Result<Outcome, Stop> {
+        self.end_label(out)?;
+        self.chunk.flush(out)?;
+        // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
+        if !self.bidi.ok() {
+            return Err(Stop::Invalid);
+        }
+        Ok(Outcome {
+            ok: true,
+            strict_ok: self.strict_ok && (self.mode == Mode::Unicode || self.dns.ok()),
+        })
+    }
+}
+
+/// `xn--`, as code points.
+const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as u32];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// ToASCII: labels are Punycode-encoded.
+    Ascii,
+    /// ToUnicode: `xn--` labels are decoded.
+    Unicode,
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct Outcome {
+    /// No error with the URL Standard's non-strict flags.
+    pub ok: bool,
+    /// No error with CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength too
+    /// (ToASCII only).
+    pub strict_ok: bool,
+}
+
+/// `idna_tables::mapping`, with ASCII answered without a table walk: in the
+/// UTS #46 table every ASCII code point is valid except A–Z, mapped to
+/// lower case (`ascii_mapping_is_the_tables` checks it against the data).
+#[inline(always)]
+pub(crate) fn mapping(c: u32) -> Mapping {
+    match c {
+        0x41..=0x5A => Mapping::Char(char::from(c as u8 | 0x20)),
+        0..=0x7F => Mapping::Valid,
+        _ => idna_tables::mapping(c),
+    }
+}
+
+/// Decodes the UTF-8 code point at `p`. The storage only ever receives
+/// `&str`s, so this is well-formed UTF-8 and decoding needs no validation
+/// beyond not reading past a truncated sequence: a broken storage gives
+/// `None` (or a code point the tables disallow), never a panic.
+#[inline]
+fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
+    let lead = *bytes.get(p)?;
+    let cont = |i: usize| {
+        bytes
+            .get(p + i)
+            .filter(|&&b| b & 0xC0 == 0x80)
+            .map(|&b| u32::from(b & 0x3F))
+    };
+    Some(match lead {
+        0x00..=0x7F => (u32::from(lead), p + 1),
+        0xC0..=0xDF => (u32::from(lead & 0x1F) << 6 | cont(1)?, p + 2),
+        0xE0..=0xEF => (
+            u32::from(lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?,
+            p + 3,
+        ),
+        0xF0..=0xF7 => (
+            u32::from(lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
+            p + 4,
+        ),
+        _ => return None,
+    })
+}
+
+/// Punycode-decodes the part after `xn--` into `buf`; false unless it
+/// decodes to a non-empty label with a non-ASCII code point (UTS #46 §4
+/// step 4.1, P4).
+pub(super) fn decode_label(puny: &[u8], buf: &mut LabelBuf) -> bool {
+    punycode::decode(puny, buf).is_ok() && buf.as_slice().iter().any(|&c| c >= 0x80)
+}
+
+/// Validity of an ASCII label that does not start with `xn--`.
+pub(super) struct AsciiLabel {
+    ok: bool,
+    std3: bool,
+}
+
+impl AsciiLabel {
+    pub(super) fn new() -> Self {
+        AsciiLabel {
+            ok: true,
+            std3: true,
+        }
+    }
+
+    #[inline]
+    pub(super) fn push(&mut self, b: u8, bidi: &mut Bidi) {
+        bidi.push(u32::from(b));
+        // Criterion 7 (every ASCII code point is valid since UTS #46 v16,
+        // but older tables differ) and 5.
+        if b == b'.' || !matches!(mapping(u32::from(b)), Mapping::Valid) {
+            self.ok = false;
+        }
+        self.std3 &= label::std3_ok(u32::from(b));
+    }
+
+    pub(super) fn finish(&self, label: &[u8]) -> label::Verdict {
+        let edges = match (label.first(), label.last()) {
+            (Some(&f), Some(&l)) => [
+                f,
+                l,
+                label.get(2).copied().unwrap_or(0),
+                label.get(3).copied().unwrap_or(0),
+            ],
+            _ => [0; 4],
+        };
+        self.finish_edges(!label.is_empty(), edges)
+    }
+
+    pub(super) fn finish_edges(&self, non_empty: bool, [f, l, c3, c4]: [u8; 4]) -> label::Verdict {
+        let hyphens = !non_empty
+            || label::hyphens_ok(u32::from(f), u32::from(l), (u32::from(c3), u32::from(c4)));
+        label::Verdict {
+            ok: self.ok,
+            strict_ok: self.ok && self.std3 && hyphens,
+        }
+    }
+}
+
+/// ToASCII step 4, VerifyDnsLength: the domain is 1–253 octets and every
+/// label 1–63. Since UTS #46 15.0 the empty root label (a trailing dot) is
+/// disallowed too (IdnaTestV2.txt: A4_2).
+pub(super) struct DnsLength {
+    ok: bool,
+    total: usize,
+    labels: usize,
+}
+
+impl DnsLength {
+    pub(super) fn new() -> Self {
+        DnsLength {
+            ok: true,
+            total: 0,
+            labels: 0,
+        }
+    }
+
+    pub(super) fn label(&mut self, len: usize) {
+        if len == 0 || len > 63 {
+            self.ok = false;
+        }
+        self.total += len + usize::from(self.labels > 0);
+        self.labels += 1;
+    }
+
+    pub(super) fn ok(&self) -> bool {
+        self.ok && (1..=253).contains(&self.total)
+    }
+}
+
+/// Collects output in a stack buffer and appends it to the storage in pieces.
+pub(super) struct Chunk {
+    buf: [u8; 128],
+    len: usize,
+    /// Only ASCII is buffered (so no UTF-8 validation is needed to flush).
+    ascii: bool,
+}
+
+impl Chunk {
+    pub(super) fn new() -> Self {
+        Chunk {
+            buf: [0; 128],
+            len: 0,
+            ascii: true,
+        }
+    }
+
+    #[inline]
+    fn put_byte<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
+        if self.len + 1 > self.buf.len() {
+            self.flush(out)?;
+        }
+        self.buf[self.len] = b;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Appends ASCII bytes.
+    #[inline]
+    fn put_ascii<S: Storage>(&mut self, out: &mut S, bytes: &[u8]) -> Result<(), CapacityError> {
+        if self.len + bytes.len() > self.buf.len() {
+            self.flush(out)?;
+            if bytes.len() > self.buf.len() {
+                return out.push_ascii(bytes);
+            }
+        }
+        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        self.len += bytes.len();
+        Ok(())
+    }
+
+    #[inline]
+    pub(super) fn put_char<S: Storage>(
+        &mut self,
+        out: &mut S,
+        c: u32,
+    ) -> Result<(), CapacityError> {
+        if c < 0x80 {
+            return self.put_byte(out, c as u8);
+        }
+        if self.len + 4 > self.buf.len() {
+            self.flush(out)?;
+        }
+        let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
+        self.len += ch.encode_utf8(&mut self.buf[self.len..]).len();
+        self.ascii = false;
+        Ok(())
+    }
+
+    pub(super) fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
+        if self.len > 0 {
+            let bytes = &self.buf[..self.len];
+            if self.ascii {
+                out.push_ascii(bytes)?;
+            } else {
+                // Only whole characters are ever buffered.
+                out.push_str(core::str::from_utf8(bytes).unwrap_or(""))?;
+            }
+            self.len = 0;
+            self.ascii = true;
+        }
+        Ok(())
+    }
+}
