@@ -53,18 +53,49 @@ fn raw_host_end(input: &[u8], start: usize) -> Option<usize> {
     let mut inside_brackets = false;
     let mut j = start;
     while let Some(&b) = input.get(j) {
-        match b {
-            b'/' | b'?' | b'#' => break,
-            b':' if !inside_brackets => break,
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            b'@' | b'\\' | 0..=b' ' => return None,
-            _ => {}
+        let class = HOST_BYTE[b as usize];
+        if class == ORDINARY {
+            j += 1;
+            continue;
+        }
+        match class {
+            END => break,
+            COLON if !inside_brackets => break,
+            COLON => {}
+            OPEN => inside_brackets = true,
+            CLOSE => inside_brackets = false,
+            _ => return None,
         }
         j += 1;
     }
     (j > start).then_some(j)
 }
+
+const ORDINARY: u8 = 0;
+const END: u8 = 1;
+const COLON: u8 = 2;
+const OPEN: u8 = 3;
+const CLOSE: u8 = 4;
+const REJECT: u8 = 5;
+
+/// What [`raw_host_end`] does at each byte (one table read per byte).
+static HOST_BYTE: [u8; 256] = {
+    let mut t = [ORDINARY; 256];
+    let mut b = 0;
+    while b <= b' ' as usize {
+        t[b] = REJECT;
+        b += 1;
+    }
+    t[b'@' as usize] = REJECT;
+    t[b'\\' as usize] = REJECT;
+    t[b'/' as usize] = END;
+    t[b'?' as usize] = END;
+    t[b'#' as usize] = END;
+    t[b':' as usize] = COLON;
+    t[b'[' as usize] = OPEN;
+    t[b']' as usize] = CLOSE;
+    t
+};
 
 /// `input` as a canonical URL of a shape this module knows, if it is one.
 #[inline]
