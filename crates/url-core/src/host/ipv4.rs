@@ -183,6 +183,16 @@ mod tests {
     }
 
     #[test]
+    fn every_octet_serializes_in_decimal() {
+        for o in 0..=255u8 {
+            let mut t = [0u8; 15];
+            let n = serialize_ipv4(u32::from_be_bytes([o, 0, 255, o]), &mut t);
+            let expected = std::format!("{o}.0.255.{o}");
+            assert_eq!(&t[..n], expected.as_bytes());
+        }
+    }
+
+    #[test]
     fn serialized_ipv4_is_what_the_parser_writes() {
         for s in [
             "0.0.0.0",
