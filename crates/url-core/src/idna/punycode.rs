@@ -118,11 +118,15 @@ pub(crate) fn decode(input: &[u8], out: &mut LabelBuf) -> Result<(), DecodeError
 }
 
 /// RFC 3492 §6.3: encodes `input`, calling `put` with each output byte.
-/// Returns `Ok(false)` on overflow (cannot happen within [`MAX_LABEL`]).
+/// Returns `Ok(false)` when `input` is longer than [`MAX_LABEL`] or holds
+/// a value above U+10FFFF (the label buffers never do).
 pub(crate) fn encode<E>(
     input: &[u32],
     put: &mut impl FnMut(u8) -> Result<(), E>,
 ) -> Result<bool, E> {
+    if input.len() > MAX_LABEL {
+        return Ok(false);
+    }
     let mut basic = 0u32;
     for &c in input {
         if c < 0x80 {
@@ -138,24 +142,24 @@ pub(crate) fn encode<E>(
     let mut delta: u32 = 0;
     let mut bias = INITIAL_BIAS;
     let mut h = basic;
+    // Overflow (RFC 3492 §6.4) cannot happen here: with at most MAX_LABEL
+    // code points below 0x110000, delta stays under 0x10FFFF × 257 + 258
+    // < 2^32, so the arithmetic is plain.
     while h < total {
-        let Some(m) = input.iter().copied().filter(|&c| c >= n).min() else {
+        let mut m = u32::MAX;
+        for &c in input {
+            if c >= n && c < m {
+                m = c;
+            }
+        }
+        if m > 0x10FFFF {
             return Ok(false);
-        };
-        let Some(d) = (m - n)
-            .checked_mul(h + 1)
-            .and_then(|x| delta.checked_add(x))
-        else {
-            return Ok(false);
-        };
-        delta = d;
+        }
+        delta += (m - n) * (h + 1);
         n = m;
         for &c in input {
             if c < n {
-                let Some(d) = delta.checked_add(1) else {
-                    return Ok(false);
-                };
-                delta = d;
+                delta += 1;
             } else if c == n {
                 let mut q = delta;
                 let mut k = BASE;
@@ -164,8 +168,9 @@ pub(crate) fn encode<E>(
                     if q < t {
                         break;
                     }
-                    put(digit(t + (q - t) % (BASE - t)))?;
-                    q = (q - t) / (BASE - t);
+                    let base_minus_t = BASE - t;
+                    put(digit(t + (q - t) % base_minus_t))?;
+                    q = (q - t) / base_minus_t;
                     k += BASE;
                 }
                 put(digit(q))?;
@@ -174,11 +179,8 @@ pub(crate) fn encode<E>(
                 h += 1;
             }
         }
-        let (Some(d), Some(m)) = (delta.checked_add(1), n.checked_add(1)) else {
-            return Ok(false);
-        };
-        delta = d;
-        n = m;
+        delta += 1;
+        n += 1;
     }
     Ok(true)
 }
