@@ -15,7 +15,9 @@ use idna_tables::Mapping;
 /// When `ok`, the region is replaced by the result; otherwise (and on
 /// capacity errors) `out` is truncated to `start`.
 ///
-/// Peak storage: the input plus the result, which is written after it.
+/// Peak storage: the input plus the result, which is written after it —
+/// unless the result fits the 128-byte stack chunk (most domains), which
+/// then replaces the input with no move.
 pub(super) fn process<S: Storage>(
     out: &mut S,
     start: usize,
@@ -23,13 +25,7 @@ pub(super) fn process<S: Storage>(
 ) -> Result<Outcome, IdnaError> {
     let end = out.len();
     match process_inner(out, start, end, mode) {
-        Ok(outcome) => {
-            if let Err(e) = out.replace_range(start..end, "") {
-                out.truncate(start);
-                return Err(IdnaError::Capacity(e));
-            }
-            Ok(outcome)
-        }
+        Ok(outcome) => Ok(outcome),
         Err(Stop::Invalid) => {
             out.truncate(start);
             Ok(Outcome {
@@ -105,7 +101,7 @@ fn process_inner<S: Storage>(
         }
     }
     nfc.finish(&mut |d| conv.push(out, d))?;
-    conv.finish(out)
+    conv.finish(out, start, end)
 }
 
 /// Steps 3 and 4 on the normalized text as it arrives: collects a label,
@@ -302,12 +298,26 @@ impl Converter {
     }
 
     /// Ends the last label and decides the outcome.
-    fn finish<S: Storage>(mut self, out: &mut S) -> Result<Outcome, Stop> {
+    /// Ends the last label, decides the outcome and puts the result in
+    /// place of the input (`out[start..end]`).
+    fn finish<S: Storage>(
+        mut self,
+        out: &mut S,
+        start: usize,
+        end: usize,
+    ) -> Result<Outcome, Stop> {
         self.end_label(out)?;
-        self.chunk.flush(out)?;
         // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
         if !self.bidi.ok() {
             return Err(Stop::Invalid);
+        }
+        if self.chunk.spilled {
+            self.chunk.flush(out)?;
+            out.replace_range(start..end, "")?;
+        } else {
+            // The whole result is in the chunk: no move needed.
+            out.truncate(start);
+            self.chunk.flush(out)?;
         }
         Ok(Outcome {
             ok: true,
@@ -468,6 +478,8 @@ pub(super) struct Chunk {
     len: usize,
     /// Only ASCII is buffered (so no UTF-8 validation is needed to flush).
     ascii: bool,
+    /// Something was flushed to the storage.
+    spilled: bool,
 }
 
 impl Chunk {
@@ -476,6 +488,7 @@ impl Chunk {
             buf: [0; 128],
             len: 0,
             ascii: true,
+            spilled: false,
         }
     }
 
@@ -495,6 +508,7 @@ impl Chunk {
         if self.len + bytes.len() > self.buf.len() {
             self.flush(out)?;
             if bytes.len() > self.buf.len() {
+                self.spilled = true;
                 return out.push_ascii(bytes);
             }
         }
@@ -532,6 +546,7 @@ impl Chunk {
             }
             self.len = 0;
             self.ascii = true;
+            self.spilled = true;
         }
         Ok(())
     }
