@@ -809,7 +809,7 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
                 mark = u32::from(unicode_normalization::char::is_combining_mark(c));
             }
         }
-        let p = ccc | bidi << 8 | jt << 13 | mark << 16 | stable << 17 | u32::from(valid) << 18;
+        let p = ccc | bidi << 8 | jt << 13 | mark << 16 | stable << 17;
         let next = props.len();
         let id = *prop_ids.entry(p).or_insert_with(|| {
             props.push(p);
@@ -1254,14 +1254,6 @@ impl Props {
     #[inline]
     pub fn is_mark(self) -> bool {
         self.0 & (1 << 16) != 0
-    }
-
-    /// The UTS #46 status is `valid` (or `deviation`): [`mapping`] would
-    /// say [`Mapping::Valid`]. Exact on every code point, so a valid code
-    /// point needs only this one lookup.
-    #[inline]
-    pub fn is_valid(self) -> bool {
-        self.0 & (1 << 18) != 0
     }
 
     /// NFC quick check: a starter (ccc 0) with NFC_QC=Yes — its own NFC,

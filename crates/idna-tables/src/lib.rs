@@ -46,14 +46,14 @@
 //!
 //! # Size
 //!
-//! 45083 bytes (44.0 KiB) of tables:
+//! 40735 bytes (39.8 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
 //! | mapping trie | 19308 |
 //! | mapping strings | 4513 |
-//! | property trie | 13317 |
-//! | property records | 508 |
+//! | property trie | 9093 |
+//! | property records | 384 |
 //! | canonical decompositions | 4016 |
 //! | singleton decomposition runs | 2144 |
 //! | composition index | 1086 |
@@ -314,14 +314,6 @@ impl Props {
     #[inline]
     pub fn is_mark(self) -> bool {
         self.0 & (1 << 16) != 0
-    }
-
-    /// The UTS #46 status is `valid` (or `deviation`): [`mapping`] would
-    /// say [`Mapping::Valid`]. Exact on every code point, so a valid code
-    /// point needs only this one lookup.
-    #[inline]
-    pub fn is_valid(self) -> bool {
-        self.0 & (1 << 18) != 0
     }
 
     /// NFC quick check: a starter (ccc 0) with NFC_QC=Yes — its own NFC,

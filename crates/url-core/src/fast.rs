@@ -132,7 +132,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let host_start = colon + 3;
     let i = find(input, host_start, Stop::Domain);
     let host = &input[host_start..i];
-    if scheme_type == SchemeType::File {
+    let (host_end, kind) = if scheme_type == SchemeType::File {
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
         if host == b"localhost" || (!host.is_empty() && ends_in_a_number(host)) {
@@ -143,22 +143,15 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         } else {
             HostKind::Domain
         };
-        return after_host(input, colon, scheme_type, host_start, i, kind, false);
-    }
-    // A host ending in a number is an IPv4 address (serialized differently
-    // unless already dotted-decimal); an empty one fails.
-    if host.is_empty() || ends_in_a_number(host) {
+        (i, kind)
+    } else if host.is_empty() || ends_in_a_number(host) {
+        // A host ending in a number is an IPv4 address (serialized
+        // differently unless already dotted-decimal); an empty one fails.
         return host_route(input, colon, scheme_type, host_start);
-    }
-    after_host(
-        input,
-        colon,
-        scheme_type,
-        host_start,
-        i,
-        HostKind::Domain,
-        false,
-    )
+    } else {
+        (i, HostKind::Domain)
+    };
+    after_host(input, colon, scheme_type, host_start, host_end, kind, false)
 }
 
 /// A special URL whose host the domain scan could not vouch for: its
@@ -173,33 +166,28 @@ fn host_route(
     host_start: usize,
 ) -> Option<Canonical> {
     let host_end = raw_host_end(input, host_start)?;
-    let host = &input[host_start..host_end];
-    if crate::host::ipv4::is_serialized_ipv4(host) {
-        return after_host(
-            input,
-            colon,
-            scheme_type,
-            host_start,
-            host_end,
-            HostKind::Ipv4,
-            false,
-        );
-    }
+    let (kind, host_parse) = if crate::host::ipv4::is_serialized_ipv4(&input[host_start..host_end])
+    {
+        (HostKind::Ipv4, false)
+    } else {
+        (HostKind::Domain, true)
+    };
     after_host(
         input,
         colon,
         scheme_type,
         host_start,
         host_end,
-        HostKind::Domain,
-        true,
+        kind,
+        host_parse,
     )
 }
 
 /// The rest of a special URL after its host (`input[host_start..host_end]`):
 /// a canonical port, path, query and fragment. A host the domain scan
 /// stopped inside (a byte a canonical domain lacks, with no port after it)
-/// is handed to [`host_route`].
+/// is handed to [`host_route`]. Inlined twice: into [`canonical`] (the hot
+/// path) and into `host_route`.
 #[inline(always)]
 fn after_host(
     input: &[u8],

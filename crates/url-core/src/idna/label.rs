@@ -1,7 +1,7 @@
 //! Per-label validity (UTS #46 §4.1), CONTEXTJ (RFC 5892 appendix A) and
 //! the Bidi rule (RFC 5893 §2).
 
-use idna_tables::{props, BidiClass, JoiningType};
+use idna_tables::{props, BidiClass, JoiningType, Mapping};
 
 /// The longest label, in code points, that is decoded from or encoded to
 /// Punycode. The URL Standard sets VerifyDnsLength to false, so UTS #46 has
@@ -217,10 +217,8 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     let mut ok = true;
     let mut std3 = true;
     for (i, &c) in cps.iter().enumerate() {
-        // One table read gives everything checked per code point.
-        let p = props(c);
-        bidi.push_class(p.bidi());
-        if c == u32::from(b'.') || !p.is_valid() {
+        bidi.push_class(props(c).bidi());
+        if c == u32::from(b'.') || !matches!(super::process::mapping(c), Mapping::Valid) {
             ok = false;
         }
         std3 &= std3_ok(c);

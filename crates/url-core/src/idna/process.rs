@@ -80,17 +80,14 @@ fn process_inner<S: Storage>(
         let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
         p = next;
         let mut emit = |d: u32| conv.push(out, d);
-        // A valid code point (most of an IDN) needs one table read: its
-        // properties say valid, and whether NFC leaves it as it is.
-        let props = idna_tables::props(c);
-        if props.is_valid() {
-            nfc.push_checked(c, props.is_stable_starter(), &mut emit)?;
-            continue;
-        }
         match mapping(c) {
+            Mapping::Valid => {
+                let stable = idna_tables::props(c).is_stable_starter();
+                nfc.push_checked(c, stable, &mut emit)?
+            }
             // Disallowed code points stay; criterion 7 rejects them.
             // `Decomposed`: NFC redoes the mapping.
-            Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => nfc.push(c, &mut emit)?,
+            Mapping::Disallowed | Mapping::Decomposed => nfc.push(c, &mut emit)?,
             Mapping::Ignored => {}
             Mapping::Char(m) => nfc.push(m as u32, &mut emit)?,
             Mapping::Str(s) => {
