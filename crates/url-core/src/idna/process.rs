@@ -298,7 +298,7 @@ impl Converter {
     /// Ends the last label, decides the outcome and puts the result in
     /// place of the input (`out[start..end]`).
     fn finish<S: Storage>(
-        mut self,
+        &mut self,
         out: &mut S,
         start: usize,
         end: usize,

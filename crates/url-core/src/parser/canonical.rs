@@ -61,6 +61,7 @@ pub(super) fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError
 /// query and fragment are already canonical, so they are copied. `None`
 /// (with `out` cleared) when the host parser fails or the storage is too
 /// small: the full parser then decides, with its own errors.
+#[inline(never)]
 pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) -> Option<Offsets> {
     let mut off = c.off;
     let (host_start, host_end) = (off.host_start as usize, off.host_end as usize);

@@ -14,7 +14,6 @@
 
 use crate::encoding::{QueryEncoder, Utf8};
 use crate::error::ParseError;
-use crate::fast::Canonical;
 use crate::host::invalid;
 use crate::input::Input;
 use crate::storage::{Buffer, CapacityError, Storage};
@@ -155,29 +154,18 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             // Option copied them field by field (40 instructions per URL).
             let found = crate::fast::canonical(input.as_bytes());
             if let Some(c) = &found {
-                if c.host_parse {
-                    return self.parse_host_route(input, c, storage);
+                if !c.host_parse {
+                    return copy_canonical(input, c, &mut storage)
+                        .map(|off| Url { buf: storage, off });
                 }
-                return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
+                // Canonical but for its host: the host parser alone, or the
+                // state machine below when that fails.
+                if let Some(off) = copy_with_host(input, c, &mut storage) {
+                    return Ok(Url { buf: storage, off });
+                }
             }
         }
         self.parse_full(input, storage)
-    }
-
-    /// A URL canonical but for its host (see `fast::Canonical`): the host
-    /// parser alone, or the state machine when that fails.
-    #[cold]
-    #[inline(never)]
-    fn parse_host_route<S: Storage>(
-        &mut self,
-        input: &str,
-        c: &Canonical,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        match copy_with_host(input, c, &mut storage) {
-            Some(off) => Ok(Url { buf: storage, off }),
-            None => self.parse_full(input, storage),
-        }
     }
 
     /// Parses `input` with no copy when it is its own serialization (as
@@ -217,12 +205,14 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
                 }
                 let mut storage = storage();
                 storage.clear();
-                let url = if c.host_parse {
-                    self.parse_host_route(input, c, storage)
-                } else {
-                    copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off })
-                };
-                return url.map(Parsed::Stored);
+                if !c.host_parse {
+                    let off = copy_canonical(input, c, &mut storage)?;
+                    return Ok(Parsed::Stored(Url { buf: storage, off }));
+                }
+                if let Some(off) = copy_with_host(input, c, &mut storage) {
+                    return Ok(Parsed::Stored(Url { buf: storage, off }));
+                }
+                return self.parse_full(input, storage).map(Parsed::Stored);
             }
         }
         let mut storage = storage();
