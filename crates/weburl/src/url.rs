@@ -22,6 +22,20 @@ const STACK_ROOM: usize = 1024;
 /// a longer URL still allocates once, at the bound in [`parse_owned`].
 const OWNED_ROOM: usize = 256;
 
+/// Storage over `room` for [`Parser::parse_borrowed_or_into`], which asks
+/// for it only when the input is not canonical: only then are the `N`
+/// bytes zeroed.
+fn lazy_room<'a, const N: usize>(
+    room: &'a mut Option<[u8; N]>,
+) -> impl FnOnce() -> SliceStorage<'a> + 'a {
+    move || {
+        // Moving the reference in (rather than reborrowing it) makes this a
+        // FnOnce whose result may keep the borrow.
+        let room = room;
+        SliceStorage::new(room.insert([0u8; N]))
+    }
+}
+
 /// An owned parse with one allocation of exactly the right size: a
 /// canonical input is copied as it is; anything else is built on the stack
 /// and copied once. A URL longer than `OWNED_ROOM` gets a String reserved
@@ -39,14 +53,8 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
     }
     // Most real URLs are canonical: one scan, one allocation, one copy.
     // Anything else is built in `room`, with the input scanned once.
-    // The room is zeroed only if the input is not canonical.
     let mut room = None;
-    let room = &mut room;
-    let make_room = move || {
-        let room = room;
-        SliceStorage::new(room.insert([0u8; OWNED_ROOM]))
-    };
-    match parser.parse_borrowed_or_into(input, make_room) {
+    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
         Ok(Parsed::Borrowed(url)) => exact(&url),
         Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
@@ -758,12 +766,7 @@ impl Url {
 /// until the output leaves the input.)
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
     let mut room = None;
-    let room = &mut room;
-    let make_room = move || {
-        let room = room;
-        SliceStorage::new(room.insert([0u8; STACK_ROOM]))
-    };
-    match parser.parse_borrowed_or_into(input, make_room) {
+    match parser.parse_borrowed_or_into(input, lazy_room::<STACK_ROOM>(&mut room)) {
         Ok(_) => true,
         Err(ParseError::Capacity(_)) => parser.parse_into(input, String::new()).is_ok(),
         Err(_) => false,

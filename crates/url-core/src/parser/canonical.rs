@@ -97,7 +97,10 @@ pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) 
     };
     let written = write();
     let finished = written.and_then(|r| Ok(w.finish(false).map(|_| r)?));
-    let Ok((kind, new_host_end)) = finished else {
+    // A host that grew could take the URL past what u32 offsets address;
+    // the full parser reports that.
+    let Some((kind, new_host_end)) = finished.ok().filter(|_| out.len() <= u32::MAX as usize)
+    else {
         out.clear();
         return None;
     };
