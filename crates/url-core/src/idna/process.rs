@@ -70,11 +70,13 @@ fn process_inner<S: Storage>(
             }
             p += n;
             nfc.finish(&mut |d| conv.push(out, d))?;
-            let (init, last) = piece[..n].split_at(n - 1);
+            let Some((&last, init)) = piece[..n].split_last() else {
+                return Err(Stop::Invalid); // not reached: the lead byte is ASCII
+            };
             for &b in init {
                 conv.push(out, u32::from(b))?;
             }
-            nfc.push_checked(u32::from(last[0]), true, &mut |d| conv.push(out, d))?;
+            nfc.push_checked(u32::from(last), true, &mut |d| conv.push(out, d))?;
             continue;
         }
         let (c, next) = char_at(out.as_bytes(), p).ok_or(Stop::Invalid)?;
@@ -260,7 +262,7 @@ impl Converter {
                 return Err(Stop::Invalid);
             }
             let mut puny = [0u8; MAX_LABEL];
-            let cps = &self.buf.as_slice()[XN.len()..];
+            let cps = self.buf.as_slice().get(XN.len()..).unwrap_or(&[]);
             for (d, &c) in puny.iter_mut().zip(cps) {
                 *d = c as u8;
             }
