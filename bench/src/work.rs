@@ -266,16 +266,14 @@ fn parse(k: usize, set: &Inputs, buf: &mut [u8]) -> Tally {
             }
         }
         WEBURL_BORROWED => {
+            // Borrowed when canonical, else into the fixed buffer: one scan
+            // of the input decides, and nothing is parsed twice.
+            let mut parser = url_core::Parser::new();
             for u in urls {
-                match url_core::Url::parse_borrowed(u) {
-                    Ok(url) => count(url.href()),
-                    Err(url_core::ParseError::NotCanonical) => {
-                        if let Ok(url) =
-                            url_core::Url::parse_into(u, url_core::SliceStorage::new(buf))
-                        {
-                            count(url.href());
-                        }
-                    }
+                let buf = &mut *buf;
+                match parser.parse_borrowed_or_into(u, || url_core::SliceStorage::new(buf)) {
+                    Ok(url_core::Parsed::Borrowed(url)) => count(url.href()),
+                    Ok(url_core::Parsed::Stored(url)) => count(url.href()),
                     Err(_) => {}
                 }
             }
@@ -346,13 +344,13 @@ fn parse_with_base(
                 // The page borrowed when canonical; a resolved href is never
                 // a slice of its input, so it goes to the fixed buffer.
                 let copy;
-                let base = match url_core::Url::parse_borrowed(page) {
-                    Ok(base) => base,
-                    Err(url_core::ParseError::NotCanonical) => {
-                        let storage = url_core::SliceStorage::new(&mut *base_buf);
-                        let Ok(base) = url_core::Url::parse_into(page, storage) else {
-                            continue;
-                        };
+                let base_buf = &mut *base_buf;
+                let mut parser = url_core::Parser::new();
+                let base = match parser
+                    .parse_borrowed_or_into(page, || url_core::SliceStorage::new(base_buf))
+                {
+                    Ok(url_core::Parsed::Borrowed(base)) => base,
+                    Ok(url_core::Parsed::Stored(base)) => {
                         copy = base;
                         copy.as_url_ref()
                     }

@@ -170,10 +170,16 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
 
     /// Parses `input` with no copy when it is its own serialization (as
     /// [`Url::parse_canonical`] would), and otherwise into the storage
-    /// `storage` makes (cleared first), which is then the only one made: for
-    /// callers that copy the URL out anyway (an owned URL of exactly the
-    /// right size, a parse that only asks whether it succeeds), with the
-    /// input scanned once.
+    /// `storage` makes (cleared first), which is then the only one made: the
+    /// zero-copy route with a fallback, and the route for callers that copy
+    /// the URL out anyway (an owned URL of exactly the right size, a parse
+    /// that only asks whether it succeeds). The input is scanned once and
+    /// parsed once, where [`Parser::parse_borrowed`] followed by a parse into
+    /// storage would parse a non-canonical input twice.
+    ///
+    /// Pass the closure directly, as below: bound to a variable first, a
+    /// closure that lends out a buffer it captured is inferred as `FnMut`
+    /// and rejected.
     ///
     /// ```
     /// use url_core::{Parsed, Parser, SliceStorage};
