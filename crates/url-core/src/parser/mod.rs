@@ -20,6 +20,7 @@ use crate::storage::{Buffer, CapacityError, Storage};
 use crate::url::{HostKind, Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError, ValidationSink};
 use crate::writer::Writer;
+pub use canonical::Parsed;
 use canonical::{borrow_canonical, copy_canonical, copy_with_host};
 
 mod authority;
@@ -29,16 +30,6 @@ mod path;
 mod query;
 mod relative;
 mod scheme;
-
-/// What [`Parser::parse_borrowed_or_into`] gives: the URL borrowing the
-/// input when that is its serialization, or else in the storage made for it.
-#[derive(Debug)]
-pub enum Parsed<'i, S: Buffer> {
-    /// The input is the serialization.
-    Borrowed(Url<&'i str>),
-    /// The serialization, in the caller's storage.
-    Stored(Url<S>),
-}
 
 /// Parses URLs, optionally against a base and with a validation sink.
 ///
@@ -168,64 +159,6 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
         self.parse_full(input, storage)
     }
 
-    /// Parses `input` with no copy when it is its own serialization (as
-    /// [`Url::parse_canonical`] would), and otherwise into the storage
-    /// `storage` makes (cleared first), which is then the only one made: the
-    /// zero-copy route with a fallback, and the route for callers that copy
-    /// the URL out anyway (an owned URL of exactly the right size, a parse
-    /// that only asks whether it succeeds). The input is scanned once and
-    /// parsed once, where [`Parser::parse_borrowed`] followed by a parse into
-    /// storage would parse a non-canonical input twice.
-    ///
-    /// Pass the closure directly, as below: bound to a variable first, a
-    /// closure that lends out a buffer it captured is inferred as `FnMut`
-    /// and rejected.
-    ///
-    /// ```
-    /// use url_core::{Parsed, Parser, SliceStorage};
-    /// let mut buf = [0u8; 64];
-    /// let mut parser = Parser::new();
-    /// match parser.parse_borrowed_or_into("https://example.com/", || SliceStorage::new(&mut buf)) {
-    ///     Ok(Parsed::Borrowed(url)) => assert_eq!(url.href(), "https://example.com/"),
-    ///     _ => panic!("canonical: borrowed"),
-    /// }
-    /// match parser.parse_borrowed_or_into("https://EXAMPLE.com", || SliceStorage::new(&mut buf)) {
-    ///     Ok(Parsed::Stored(url)) => assert_eq!(url.href(), "https://example.com/"),
-    ///     _ => panic!("not canonical: stored"),
-    /// }
-    /// ```
-    #[inline]
-    pub fn parse_borrowed_or_into<'i, S: Storage>(
-        &mut self,
-        input: &'i str,
-        storage: impl FnOnce() -> S,
-    ) -> Result<Parsed<'i, S>, ParseError> {
-        if self.may_take_fast_path() {
-            let found = crate::fast::canonical(input.as_bytes());
-            if let Some(c) = &found {
-                if !c.host_parse && c.slash.is_none() {
-                    return Ok(Parsed::Borrowed(Url {
-                        buf: input,
-                        off: c.off,
-                    }));
-                }
-                let mut storage = storage();
-                storage.clear();
-                if !c.host_parse {
-                    let off = copy_canonical(input, c, &mut storage)?;
-                    return Ok(Parsed::Stored(Url { buf: storage, off }));
-                }
-                if let Some(off) = copy_with_host(input, c, &mut storage) {
-                    return Ok(Parsed::Stored(Url { buf: storage, off }));
-                }
-                return self.parse_full(input, storage).map(Parsed::Stored);
-            }
-        }
-        let mut storage = storage();
-        storage.clear();
-        self.parse_full(input, storage).map(Parsed::Stored)
-    }
-
     /// The state machine, into an empty `storage`.
     fn parse_full<S: Storage>(
         &mut self,
@@ -323,54 +256,6 @@ impl<S: Storage> Url<S> {
         Parser::new()
             .base(base.as_url_ref())
             .parse_into(input, storage)
-    }
-}
-
-impl<'i> Url<&'i str> {
-    /// The canonical fast path alone: the URL, borrowing `input`, when
-    /// `input` is already its own serialization in the shapes the fast path
-    /// knows (most real URLs); `None` otherwise, having spent no more than
-    /// that one scan. For callers with another route for everything else —
-    /// an owned parse copies the borrowed URL into a String of exactly its
-    /// length, and parses anything else into a stack buffer first.
-    ///
-    /// An input with a scheme parses the same against any base, so the
-    /// answer holds with a base too.
-    ///
-    /// ```
-    /// use url_core::Url;
-    /// let url = Url::parse_canonical("https://example.com/a?b").unwrap();
-    /// assert_eq!(url.pathname(), "/a");
-    /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
-    /// assert!(Url::parse_canonical("/relative").is_none());
-    /// ```
-    #[inline]
-    pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
-        match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if c.slash.is_none() && !c.host_parse => Some(Url {
-                buf: input,
-                off: c.off,
-            }),
-            _ => None,
-        }
-    }
-
-    /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
-    pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
-        // The common case without building a Parser, and the fast path not
-        // tried twice. Written out rather than through `borrow_canonical`:
-        // this is the zero-copy hot path, and the helper's nested result
-        // measured 28 instructions per URL more here (kasztp, callgrind).
-        match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if !c.host_parse => match c.slash {
-                None => Ok(Url {
-                    buf: input,
-                    off: c.off,
-                }),
-                Some(_) => Err(ParseError::NotCanonical),
-            },
-            _ => Parser::new().without_fast_path().parse_borrowed(input),
-        }
     }
 }
 
