@@ -762,8 +762,6 @@ impl Url {
 /// `Url::can_parse` with the base already parsed: the fast path's one scan
 /// for a canonical input (which parses the same against any base), else one
 /// parse into a stack buffer, and only a URL longer than that into a String.
-/// (A borrowed parse first would parse a non-canonical input twice: it runs
-/// until the output leaves the input.)
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
     let mut room = None;
     match parser.parse_borrowed_or_into(input, lazy_room::<STACK_ROOM>(&mut room)) {

@@ -121,7 +121,6 @@ pub(crate) fn parse_ipv4(
     Ok(ipv4 as u32)
 }
 
-/// The IPv4 serializer into a stack buffer; returns the used length.
 /// Whether `input` is an IPv4 address already in its serialization: four
 /// decimal parts of 0..=255 without leading zeros (`192.168.0.1`). Such a
 /// host parses to itself, so the IPv4 parser need not run.
@@ -151,6 +150,7 @@ pub(crate) fn is_serialized_ipv4(input: &[u8]) -> bool {
     parts == 3 && digits > 0 && value <= 255
 }
 
+/// The IPv4 serializer into a stack buffer; returns the used length.
 pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
     let mut n = 0;
     for (i, octet) in addr.to_be_bytes().iter().enumerate() {

@@ -453,7 +453,7 @@ fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
                 a.push(b, &mut bidi);
             }
             bidi.end_label();
-            if !a.finish(l).strict_ok {
+            if !a.finish().strict_ok {
                 return false;
             }
             l.len()

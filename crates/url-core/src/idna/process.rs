@@ -113,22 +113,13 @@ struct Converter {
     ascii: bool,
     /// The current label is ASCII and longer than [`MAX_LABEL`]: it is
     /// checked and written as it arrives (nothing bounds an ASCII label).
-    long: Option<LongAsciiLabel>,
+    long: Option<AsciiLabel>,
     /// At least one label was converted (a FULL STOP goes before the next).
     labels: bool,
     bidi: Bidi,
     dns: DnsLength,
     strict_ok: bool,
     chunk: Chunk,
-}
-
-/// An ASCII label past [`MAX_LABEL`] code points: what its checks need.
-struct LongAsciiLabel {
-    label: AsciiLabel,
-    /// First, third and fourth bytes (for CheckHyphens).
-    edges: [u8; 3],
-    last: u8,
-    len: usize,
 }
 
 impl Converter {
@@ -158,9 +149,7 @@ impl Converter {
                 .ok()
                 .filter(u8::is_ascii)
                 .ok_or(Stop::Invalid)?;
-            long.label.push(b, &mut self.bidi);
-            long.last = b;
-            long.len += 1;
+            long.push(b, &mut self.bidi);
             return self.chunk.put_byte(out, b).map_err(Stop::Capacity);
         }
         self.ascii &= d < 0x80;
@@ -179,19 +168,10 @@ impl Converter {
             return Err(Stop::Invalid);
         }
         self.separate(out)?;
-        let cps = self.buf.as_slice();
-        let at = |i: usize| cps.get(i).map_or(0, |&c| c as u8);
-        let mut long = LongAsciiLabel {
-            label: AsciiLabel::new(),
-            edges: [at(0), at(2), at(3)],
-            last: 0,
-            len: 0,
-        };
-        for &c in cps.iter().chain([&d]) {
+        let mut long = AsciiLabel::new();
+        for &c in self.buf.as_slice().iter().chain([&d]) {
             let b = c as u8;
-            long.label.push(b, &mut self.bidi);
-            long.last = b;
-            long.len += 1;
+            long.push(b, &mut self.bidi);
             self.chunk.put_byte(out, b)?;
         }
         self.long = Some(long);
@@ -213,15 +193,12 @@ impl Converter {
     fn end_label<S: Storage>(&mut self, out: &mut S) -> Result<(), Stop> {
         let written = if let Some(long) = self.long.take() {
             self.bidi.end_label();
-            let [first, third, fourth] = long.edges;
-            let v = long
-                .label
-                .finish_edges(true, [first, long.last, third, fourth]);
+            let v = long.finish();
             if !v.ok {
                 return Err(Stop::Invalid);
             }
             self.strict_ok &= v.strict_ok;
-            long.len
+            long.len()
         } else {
             self.separate(out)?;
             let written = self.convert(out)?;
@@ -239,21 +216,18 @@ impl Converter {
         let is_xn = self.buf.as_slice().starts_with(&XN);
         if self.ascii && !is_xn {
             // An ASCII label: checked and copied.
-            let cps = self.buf.as_slice();
             let mut a = AsciiLabel::new();
-            for &c in cps {
+            for &c in self.buf.as_slice() {
                 a.push(c as u8, &mut self.bidi);
                 self.chunk.put_byte(out, c as u8)?;
             }
             self.bidi.end_label();
-            let at = |i: usize| cps.get(i).map_or(0, |&c| c as u8);
-            let last = cps.last().map_or(0, |&c| c as u8);
-            let v = a.finish_edges(!cps.is_empty(), [at(0), last, at(2), at(3)]);
+            let v = a.finish();
             if !v.ok {
                 return Err(Stop::Invalid);
             }
             self.strict_ok &= v.strict_ok;
-            return Ok(cps.len());
+            return Ok(a.len());
         }
         if is_xn {
             // Step 4.1: `xn--` labels must be ASCII and valid Punycode
@@ -296,7 +270,6 @@ impl Converter {
         Ok(n)
     }
 
-    /// Ends the last label and decides the outcome.
     /// Ends the last label, decides the outcome and puts the result in
     /// place of the input (`out[start..end]`).
     fn finish<S: Storage>(
@@ -392,10 +365,16 @@ pub(super) fn decode_label(puny: &[u8], buf: &mut LabelBuf) -> bool {
     punycode::decode(puny, buf).is_ok() && buf.as_slice().iter().any(|&c| c >= 0x80)
 }
 
-/// Validity of an ASCII label that does not start with `xn--`.
+/// Validity of an ASCII label that does not start with `xn--`, checked a
+/// byte at a time (so a label of any length needs no buffer).
 pub(super) struct AsciiLabel {
     ok: bool,
     std3: bool,
+    /// Bytes pushed.
+    len: usize,
+    /// First, last, third and fourth bytes (0 where the label is shorter),
+    /// for CheckHyphens.
+    edges: [u8; 4],
 }
 
 impl AsciiLabel {
@@ -403,6 +382,8 @@ impl AsciiLabel {
         AsciiLabel {
             ok: true,
             std3: true,
+            len: 0,
+            edges: [0; 4],
         }
     }
 
@@ -415,23 +396,24 @@ impl AsciiLabel {
             self.ok = false;
         }
         self.std3 &= label::std3_ok(u32::from(b));
+        match self.len {
+            0 => self.edges[0] = b,
+            2 => self.edges[2] = b,
+            3 => self.edges[3] = b,
+            _ => {}
+        }
+        self.edges[1] = b;
+        self.len += 1;
     }
 
-    pub(super) fn finish(&self, label: &[u8]) -> label::Verdict {
-        let edges = match (label.first(), label.last()) {
-            (Some(&f), Some(&l)) => [
-                f,
-                l,
-                label.get(2).copied().unwrap_or(0),
-                label.get(3).copied().unwrap_or(0),
-            ],
-            _ => [0; 4],
-        };
-        self.finish_edges(!label.is_empty(), edges)
+    /// The bytes pushed.
+    pub(super) fn len(&self) -> usize {
+        self.len
     }
 
-    pub(super) fn finish_edges(&self, non_empty: bool, [f, l, c3, c4]: [u8; 4]) -> label::Verdict {
-        let hyphens = !non_empty
+    pub(super) fn finish(&self) -> label::Verdict {
+        let [f, l, c3, c4] = self.edges;
+        let hyphens = self.len == 0
             || label::hyphens_ok(u32::from(f), u32::from(l), (u32::from(c3), u32::from(c4)));
         label::Verdict {
             ok: self.ok,
