@@ -74,4 +74,4 @@ pub use encoding::EncodingRsEncoder;
 #[cfg(feature = "encoding")]
 pub use encoding_rs;
 #[cfg(feature = "alloc")]
-pub use search_params::{Iter, NotAPair, SearchParamsMut, UrlSearchParams};
+pub use search_params::{IntoIter, Iter, NotAPair, SearchParamsMut, UrlSearchParams};

@@ -57,12 +57,13 @@
 //! # Ok::<(), url_core::CapacityError>(())
 //! ```
 
-use crate::encoding::{Encoded, QueryEncoder, Utf8};
-use crate::percent_encode::{hex_value, percent_encoded, EncodeSet};
+use crate::percent_encode::hex_value;
 use crate::storage::{CapacityError, Storage};
-use core::borrow::Borrow;
 use core::fmt::{self, Write as _};
 use core::iter::FusedIterator;
+
+mod serialize;
+pub use serialize::{byte_serialize, encode_into, ByteSerialize, Serializer};
 
 // ---------------------------------------------------------------------------
 // Parsing
@@ -85,41 +86,161 @@ use core::iter::FusedIterator;
 /// ```
 #[inline]
 pub fn parse(input: &[u8]) -> Parse<'_> {
-    Parse { rest: Some(input) }
+    Parse {
+        input,
+        pos: 0,
+        text: None,
+    }
+}
+
+/// [`parse`] for text: the same pairs, but a piece that needs no decoding
+/// is a slice of `input` without a second UTF-8 validation.
+///
+/// ```
+/// use url_core::form_urlencoded::parse_str;
+/// let pairs: Vec<_> = parse_str("q=caf\u{e9}&x=a+b").collect();
+/// assert_eq!(pairs[0].1.as_str(), Some("caf\u{e9}"));
+/// assert_eq!(pairs[1].1, "a b");
+/// ```
+#[inline]
+pub fn parse_str(input: &str) -> Parse<'_> {
+    Parse {
+        input: input.as_bytes(),
+        pos: 0,
+        text: Some(input),
+    }
 }
 
 /// Iterator over the pairs of a form-urlencoded byte sequence; see [`parse`].
 #[derive(Clone, Debug)]
 pub struct Parse<'a> {
-    /// What has not been split off yet; `None` once the last sequence is out.
-    rest: Option<&'a [u8]>,
+    input: &'a [u8],
+    /// Where the next sequence starts; past the end once the last is out.
+    pos: usize,
+    /// `input` as text, when the caller gave text.
+    text: Option<&'a str>,
+}
+
+/// What the one pass over a sequence looks for.
+const AMPERSAND: u8 = 1;
+const EQUALS: u8 = 2;
+/// `+` or `%`: the piece may need decoding.
+const ESCAPE: u8 = 3;
+
+static SEQUENCE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'&' as usize] = AMPERSAND;
+    t[b'=' as usize] = EQUALS;
+    t[b'+' as usize] = ESCAPE;
+    t[b'%' as usize] = ESCAPE;
+    t
+};
+
+/// Where a pair lies in the input given to [`parse`] or [`parse_str`],
+/// before any decoding: the name is `input[start..name_end]`, the value
+/// `input[value_start..end]` (empty at `end` when there is no `=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairOffsets {
+    /// Where the name starts.
+    pub start: usize,
+    /// Where the name ends.
+    pub name_end: usize,
+    /// Where the value starts (after the `=`).
+    pub value_start: usize,
+    /// Where the value ends (at the `&` or the end of the input).
+    pub end: usize,
+    /// Whether the name or the value holds a `+` or a `%`, so that decoding
+    /// may change it. When `false` and the input is text, both are the
+    /// input's bytes as they are.
+    pub may_need_decoding: bool,
+    escapes: [bool; 2],
+}
+
+impl<'a> Parse<'a> {
+    /// The next pair's offsets in the input, skipping empty sequences as
+    /// [`Iterator::next`] does, without looking at the pieces: for callers
+    /// that keep the input (or a copy) and want positions rather than
+    /// decoded text.
+    ///
+    /// ```
+    /// use url_core::form_urlencoded::parse_str;
+    /// let mut pairs = parse_str("a=1&&b+c");
+    /// let first = pairs.next_offsets().unwrap();
+    /// assert_eq!((first.start, first.name_end, first.value_start, first.end), (0, 1, 2, 3));
+    /// assert!(!first.may_need_decoding);
+    /// let second = pairs.next_offsets().unwrap();
+    /// assert_eq!((second.start, second.name_end, second.value_start, second.end), (5, 8, 8, 8));
+    /// assert!(second.may_need_decoding);
+    /// assert!(pairs.next_offsets().is_none());
+    /// ```
+    #[inline]
+    pub fn next_offsets(&mut self) -> Option<PairOffsets> {
+        loop {
+            let start = self.pos;
+            let rest = self.input.get(start..)?;
+            // One pass finds the sequence's end, its first `=`, and whether
+            // either side holds a `+` or `%`.
+            let mut end = rest.len();
+            let mut equals = None;
+            let mut escapes = [false; 2];
+            for (i, &b) in rest.iter().enumerate() {
+                match SEQUENCE_CLASS[usize::from(b)] {
+                    0 => {}
+                    AMPERSAND => {
+                        end = i;
+                        break;
+                    }
+                    EQUALS if equals.is_none() => equals = Some(i),
+                    EQUALS => {}
+                    _ => escapes[usize::from(equals.is_some())] = true,
+                }
+            }
+            self.pos = start + end + 1;
+            if end == 0 {
+                continue;
+            }
+            let (name_end, value_start) = match equals {
+                Some(i) => (start + i, start + i + 1),
+                None => (start + end, start + end),
+            };
+            return Some(PairOffsets {
+                start,
+                name_end,
+                value_start,
+                end: start + end,
+                may_need_decoding: escapes[0] || escapes[1],
+                escapes,
+            });
+        }
+    }
+
+    /// The piece at `start..end` of the input (offsets at `&`, `=` or the
+    /// ends, so character boundaries when the input is text).
+    #[inline]
+    fn piece(&self, start: usize, end: usize, may_escape: bool) -> Piece<'a> {
+        let raw = self.input.get(start..end).unwrap_or(&[]);
+        let verbatim = if may_escape && needs_decoding(raw) {
+            None
+        } else {
+            match self.text {
+                Some(text) => text.get(start..end),
+                None => core::str::from_utf8(raw).ok(),
+            }
+        };
+        Piece { raw, verbatim }
+    }
 }
 
 impl<'a> Iterator for Parse<'a> {
     type Item = (Piece<'a>, Piece<'a>);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let rest = self.rest?;
-            let bytes = match rest.iter().position(|&b| b == b'&') {
-                Some(i) => {
-                    self.rest = Some(&rest[i + 1..]);
-                    &rest[..i]
-                }
-                None => {
-                    self.rest = None;
-                    rest
-                }
-            };
-            if bytes.is_empty() {
-                continue;
-            }
-            let (name, value) = match bytes.iter().position(|&b| b == b'=') {
-                Some(i) => (&bytes[..i], &bytes[i + 1..]),
-                None => (bytes, &bytes[bytes.len()..]),
-            };
-            return Some((Piece::new(name), Piece::new(value)));
-        }
+        let at = self.next_offsets()?;
+        Some((
+            self.piece(at.start, at.name_end, at.escapes[0]),
+            self.piece(at.value_start, at.end, at.escapes[1]),
+        ))
     }
 }
 
@@ -418,224 +539,6 @@ impl Iterator for Chars<'_> {
 
 impl FusedIterator for Chars<'_> {}
 
-// ---------------------------------------------------------------------------
-// Serializing
-// ---------------------------------------------------------------------------
-
-/// Appends `input` to `out` as one form-urlencoded name or value (UTF-8):
-/// space as `+`, bytes in [`EncodeSet::FORM_URLENCODED`] as `%XX`. On a
-/// capacity error `out` is left as it was.
-///
-/// ```
-/// use url_core::{form_urlencoded::encode_into, Buffer, SliceStorage};
-/// let mut buf = [0u8; 32];
-/// let mut out = SliceStorage::new(&mut buf);
-/// encode_into("a b+c*-._~", &mut out)?;
-/// assert_eq!(out.as_str(), "a+b%2Bc*-._%7E");
-/// # Ok::<(), url_core::CapacityError>(())
-/// ```
-pub fn encode_into<S: Storage + ?Sized>(input: &str, out: &mut S) -> Result<(), CapacityError> {
-    let start = out.len();
-    let result = encode_bytes(input.as_bytes(), out);
-    if result.is_err() {
-        out.truncate(start);
-    }
-    result
-}
-
-/// Percent-encodes encoder output bytes with the form set, space as `+`.
-fn encode_bytes<S: Storage + ?Sized>(bytes: &[u8], out: &mut S) -> Result<(), CapacityError> {
-    let set = EncodeSet::FORM_URLENCODED;
-    let mut run = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        if set.contains(b) {
-            // `run..i` is ASCII outside the set.
-            if run < i {
-                out.push_str(chunk_str(&bytes[run..i]))?;
-            }
-            if b == b' ' {
-                out.push_str("+")?;
-            } else {
-                out.push_str(chunk_str(&percent_encoded(b)))?;
-            }
-            run = i + 1;
-        }
-    }
-    if run < bytes.len() {
-        out.push_str(chunk_str(&bytes[run..]))?;
-    }
-    Ok(())
-}
-
-/// Writes `%26%23` + the decimal value of `c` + `%3B` (an HTML numeric
-/// character reference, percent-encoded).
-pub(crate) fn push_unmappable<S: Storage + ?Sized>(
-    c: char,
-    out: &mut S,
-) -> Result<(), CapacityError> {
-    let mut digits = [0u8; 7];
-    let mut i = digits.len();
-    let mut v = c as u32;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    out.push_str("%26%23")?;
-    out.push_str(chunk_str(&digits[i..]))?;
-    out.push_str("%3B")
-}
-
-/// The `application/x-www-form-urlencoded` serializer (url.bs §5.2),
-/// appending to a [`Storage`].
-///
-/// Pairs are separated by `&` from whatever this serializer wrote before;
-/// existing contents of the storage are kept and not separated (so a caller
-/// can write `?` first). Every append either writes the whole pair or, on a
-/// [`CapacityError`], nothing.
-///
-/// ```
-/// use url_core::{form_urlencoded::Serializer, Buffer, SliceStorage, Storage};
-/// let mut buf = [0u8; 16];
-/// let mut out = SliceStorage::new(&mut buf);
-/// out.push_str("?")?;
-/// let mut ser = Serializer::new(out);
-/// ser.extend_pairs([("a", "1"), ("b", "")])?;
-/// assert_eq!(ser.finish().as_str(), "?a=1&b=");
-/// # Ok::<(), url_core::CapacityError>(())
-/// ```
-#[derive(Debug)]
-pub struct Serializer<S, E = Utf8> {
-    out: S,
-    /// Length of the storage before the first pair.
-    start: usize,
-    encoder: E,
-}
-
-impl<S: Storage> Serializer<S, Utf8> {
-    /// A UTF-8 serializer appending to `out`.
-    pub fn new(out: S) -> Self {
-        Serializer::with_encoding(out, Utf8)
-    }
-}
-
-impl<S: Storage, E: QueryEncoder> Serializer<S, E> {
-    /// A serializer that encodes names and values with `encoder` (the
-    /// standard's *encoding* argument; callers pass the "output encoding",
-    /// i.e. UTF-8 in place of UTF-16BE/LE and replacement).
-    ///
-    /// Each name and each value is encoded by one call with `last` set, so
-    /// a stateful encoder ends its escape state after every string (the
-    /// standard uses a new encoder per string).
-    ///
-    /// ```
-    /// use url_core::encoding::{Encoded, QueryEncoder};
-    /// use url_core::{form_urlencoded::Serializer, Buffer, SliceStorage};
-    ///
-    /// /// Latin-1: U+0000..=U+00FF as one byte, the rest unmappable.
-    /// struct Latin1;
-    /// impl QueryEncoder for Latin1 {
-    ///     fn encode(&mut self, chunk: &str, _last: bool, emit: &mut dyn FnMut(Encoded<'_>)) {
-    ///         for c in chunk.chars() {
-    ///             match u8::try_from(u32::from(c)) {
-    ///                 Ok(b) => emit(Encoded::Bytes(&[b])),
-    ///                 Err(_) => emit(Encoded::Unmappable(c)),
-    ///             }
-    ///         }
-    ///     }
-    /// }
-    ///
-    /// let mut buf = [0u8; 32];
-    /// let mut ser = Serializer::with_encoding(SliceStorage::new(&mut buf), Latin1);
-    /// ser.append_pair("é", "€ x")?;
-    /// assert_eq!(ser.finish().as_str(), "%E9=%26%238364%3B+x");
-    /// # Ok::<(), url_core::CapacityError>(())
-    /// ```
-    pub fn with_encoding(out: S, encoder: E) -> Self {
-        let start = out.len();
-        Serializer {
-            out,
-            start,
-            encoder,
-        }
-    }
-
-    /// Appends one `name=value` pair (with `&` before it unless it is the
-    /// first).
-    pub fn append_pair(&mut self, name: &str, value: &str) -> Result<&mut Self, CapacityError> {
-        let before = self.out.len();
-        let result = self.write_pair(name, value);
-        if result.is_err() {
-            self.out.truncate(before);
-        }
-        result.map(|()| self)
-    }
-
-    fn write_pair(&mut self, name: &str, value: &str) -> Result<(), CapacityError> {
-        if self.out.len() > self.start {
-            self.out.push_str("&")?;
-        }
-        self.write_string(name)?;
-        self.out.push_str("=")?;
-        self.write_string(value)
-    }
-
-    /// Percent-encode after encoding, with the form set and space as plus.
-    fn write_string(&mut self, s: &str) -> Result<(), CapacityError> {
-        if self.encoder.is_utf8() {
-            return encode_bytes(s.as_bytes(), &mut self.out);
-        }
-        let out = &mut self.out;
-        let mut result = Ok(());
-        self.encoder.encode(s, true, &mut |piece| {
-            if result.is_ok() {
-                result = match piece {
-                    Encoded::Bytes(b) => encode_bytes(b, out),
-                    Encoded::Unmappable(c) => push_unmappable(c, out),
-                };
-            }
-        });
-        result
-    }
-
-    /// Appends every pair of `pairs`, in order. Stops at the first capacity
-    /// error; the pairs before it stay written.
-    pub fn extend_pairs<I, N, V>(&mut self, pairs: I) -> Result<&mut Self, CapacityError>
-    where
-        I: IntoIterator,
-        I::Item: core::borrow::Borrow<(N, V)>,
-        N: AsRef<str>,
-        V: AsRef<str>,
-    {
-        for pair in pairs {
-            let (n, v) = Borrow::<(N, V)>::borrow(&pair);
-            self.append_pair(n.as_ref(), v.as_ref())?;
-        }
-        Ok(self)
-    }
-
-    /// The storage as written so far.
-    #[inline]
-    pub fn storage(&self) -> &S {
-        &self.out
-    }
-
-    /// Whether no pair has been written yet.
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.out.len() == self.start
-    }
-
-    /// Gives the storage back.
-    #[inline]
-    pub fn finish(self) -> S {
-        self.out
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -699,44 +602,5 @@ mod tests {
         for ((gn, gv), (wn, wv)) in got.iter().zip(want) {
             assert_eq!((gn.as_str(), gv.as_str()), (wn, wv));
         }
-    }
-
-    #[test]
-    fn serializer_capacity_is_all_or_nothing() {
-        let mut buf = [0u8; 8];
-        let mut ser = Serializer::new(SliceStorage::new(&mut buf));
-        ser.append_pair("a", "b").unwrap();
-        assert!(ser.append_pair("cc", "dddd").is_err());
-        assert_eq!(ser.storage().as_str(), "a=b");
-        ser.append_pair("c", "d").unwrap();
-        assert_eq!(ser.finish().as_str(), "a=b&c=d");
-    }
-
-    #[test]
-    fn serializer_bytes() {
-        let mut buf = [0u8; 512];
-        let mut out = SliceStorage::new(&mut buf);
-        let all: String = (0u8..0x80).map(char::from).collect();
-        encode_into(&all, &mut out).unwrap();
-        let mut want = String::new();
-        for b in 0u8..0x80 {
-            if b.is_ascii_alphanumeric() || b"*-._".contains(&b) {
-                want.push(char::from(b));
-            } else if b == b' ' {
-                want.push('+');
-            } else {
-                want.push_str(&std::format!("%{b:02X}"));
-            }
-        }
-        assert_eq!(out.as_str(), want);
-    }
-
-    #[test]
-    fn unmappable_digits() {
-        let mut buf = [0u8; 64];
-        let mut s = SliceStorage::new(&mut buf);
-        push_unmappable('\u{10FFFF}', &mut s).unwrap();
-        push_unmappable('\0', &mut s).unwrap();
-        assert_eq!(s.as_str(), "%26%231114111%3B%26%230%3B");
     }
 }
