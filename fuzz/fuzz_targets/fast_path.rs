@@ -1,5 +1,6 @@
 //! url-core's canonical fast path must be invisible: parsing with and without
-//! it gives the same URL or the same error, owned and borrowed. Input: lossy
+//! it gives the same URL or the same error, owned and borrowed; and
+//! `can_parse_in` gives the full parser's answer. Input: lossy
 //! UTF-8 with an optional base (see `Case`).
 #![no_main]
 
@@ -24,6 +25,15 @@ fuzz_target!(|data: &[u8]| {
         outcome(&fast),
         outcome(&full),
         "owned: fast path vs full parser"
+    );
+    // canParse stops where the path starts: the same answer and error.
+    let can = Parser::new()
+        .with_base(base)
+        .can_parse_in(input, || String::new());
+    assert_eq!(
+        can,
+        full.as_ref().map(|_| ()).map_err(Clone::clone),
+        "can_parse_in vs the full parser"
     );
 
     let fast = Parser::new().with_base(base).parse_borrowed(input);

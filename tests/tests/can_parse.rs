@@ -33,3 +33,86 @@ fn can_parse_agrees_with_urltestdata() {
     assert!(passed > 800, "only {passed} cases");
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// url-core's `Parser::can_parse_in` stops where the path starts and skips
+/// copying a base's path: it must still give the full parse's answer (and
+/// its error) for every urltestdata and setters input, against the case's
+/// base, no base, and bases of every kind (special, file, opaque, with and
+/// without a host), with room to spare and with room only for short
+/// prefixes (a capacity error must then be reported, never a wrong answer).
+#[test]
+fn can_parse_in_agrees_with_parse_into() {
+    use url_core::{ParseError, Parser, SliceStorage, Url};
+    let (data, _) = read_json_usv(&wpt_path("urltestdata.json"));
+    let (setters, _) = read_json_usv(&wpt_path("setters_tests.json"));
+    let mut inputs: Vec<String> = Vec::new();
+    let mut bases: Vec<String> = [
+        "https://user:pw@example.com:8080/a/b/c?q=1#f",
+        "http://example.com",
+        "file:///C:/dir/file",
+        "file://host/share/x",
+        "sc:opaque path?q",
+        "sc://h/p?q",
+        "sc:/p",
+        "about:blank",
+        "non-special://[1::2]:99/x",
+    ]
+    .map(String::from)
+    .to_vec();
+    for case in data.as_array().expect("array") {
+        if let Some(input) = case["input"].as_str() {
+            inputs.push(input.to_string());
+        }
+        if let Some(base) = case["base"].as_str() {
+            bases.push(base.to_string());
+        }
+    }
+    for (_, cases) in setters.as_object().expect("object") {
+        for case in cases.as_array().into_iter().flatten() {
+            for key in ["href", "new_value"] {
+                if let Some(s) = case[key].as_str() {
+                    inputs.push(s.to_string());
+                }
+            }
+        }
+    }
+    bases.sort();
+    bases.dedup();
+    let parsed_bases: Vec<Url<String>> = bases
+        .iter()
+        .filter_map(|b| Url::parse_into(b, String::new()).ok())
+        .collect();
+    assert!(parsed_bases.len() > 50, "only {} bases", parsed_bases.len());
+    let (mut checked, mut capacity, mut mismatches) = (0, 0, Vec::new());
+    for input in &inputs {
+        for base in std::iter::once(None).chain(parsed_bases.iter().map(Some)) {
+            let parser = || Parser::new().with_base(base.map(Url::as_url_ref));
+            let want = parser()
+                .parse_into(input, String::new())
+                .map(|_| ())
+                .map_err(|e| format!("{e:?}"));
+            let got = parser()
+                .can_parse_in(input, String::new)
+                .map_err(|e| format!("{e:?}"));
+            checked += 1;
+            if got != want {
+                mismatches.push(format!("{input:?} base {:?}: {got:?} != {want:?}", base.map(|b| b.href().to_string())));
+            }
+            let mut room = [0u8; 12];
+            match parser().can_parse_in(input, || SliceStorage::new(&mut room)) {
+                Err(ParseError::Capacity(_)) => capacity += 1,
+                small => {
+                    let small = small.map_err(|e| format!("{e:?}"));
+                    if small != want {
+                        mismatches.push(format!("{input:?} (12 bytes of room): {small:?} != {want:?}"));
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "can_parse_in: {checked} input/base pairs agree with parse_into ({capacity} needed more than 12 bytes)"
+    );
+    assert!(checked > 50_000, "only {checked} pairs");
+    assert!(mismatches.is_empty(), "{}", mismatches[..mismatches.len().min(20)].join("\n"));
+}

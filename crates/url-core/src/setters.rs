@@ -261,6 +261,7 @@ impl<S: Storage> Url<S> {
             Mode {
                 keep_borrowed: false,
                 append: true,
+                stop_at_path: false,
             },
         );
         let (off, _) = match parsed {

@@ -25,6 +25,7 @@ use canonical::{borrow_canonical, copy_canonical, copy_with_host};
 
 mod authority;
 mod canonical;
+mod check;
 mod file;
 mod path;
 mod query;
@@ -179,6 +180,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             Mode {
                 keep_borrowed: false,
                 append: false,
+                stop_at_path: false,
             },
         )?;
         Ok(Url { buf: storage, off })
@@ -218,6 +220,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             Mode {
                 keep_borrowed: true,
                 append: false,
+                stop_at_path: false,
             },
         )
         .map_err(|e| match e {
@@ -288,7 +291,9 @@ impl Storage for NoStorage {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// The basic URL parser's states, in the standard's order: every state
+/// from `PathStart` on comes after the last that can fail.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum State {
     SchemeStart,
     NoScheme,
@@ -341,6 +346,8 @@ pub(crate) struct P<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> {
     /// The authority state's scan already found where the host ends:
     /// (host start, end, whether a port follows).
     host_hint: Option<(usize, usize, bool)>,
+    /// See [`Mode::stop_at_path`].
+    stop_at_path: bool,
 }
 
 /// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
@@ -352,6 +359,9 @@ pub(crate) struct Mode {
     pub keep_borrowed: bool,
     /// Append after what the storage holds (setters); offsets are absolute.
     pub append: bool,
+    /// Stop once the path starts: only whether the input parses is wanted,
+    /// and nothing from the path on can fail (`Parser::can_parse_in`).
+    pub stop_at_path: bool,
 }
 
 /// What the basic URL parser found: the offsets, and the span of the input
@@ -371,6 +381,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     let Mode {
         keep_borrowed,
         append,
+        stop_at_path,
     } = mode;
     if raw.len() > u32::MAX as usize {
         return Err(ParseError::TooLong);
@@ -428,6 +439,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
         opaque_path: false,
         drive_letter: None,
         host_hint: None,
+        stop_at_path,
     };
     p.run()?;
     let off = p.finish_offsets()?;
@@ -467,6 +479,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             opaque_path: false,
             drive_letter: None,
             host_hint: None,
+            stop_at_path: false,
         }
     }
 
@@ -541,6 +554,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let mut state = State::SchemeStart;
         let mut i = 0usize;
         loop {
+            if self.stop_at_path && state >= State::PathStart {
+                return Ok(());
+            }
             let (c, at) = self.input.at(i);
             i = at;
             state = match state {
@@ -579,6 +595,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                     } else if c == Some(b'/') {
                         i = self.next(i);
                         State::Authority
+                    } else if self.stop_at_path {
+                        // Nothing left can fail.
+                        State::Path
                     } else {
                         // Username, password, host and port from base; path empty.
                         self.copy_base_authority()?;

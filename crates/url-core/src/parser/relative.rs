@@ -153,6 +153,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 *i += 1;
                 Ok(State::RelativeSlash)
             }
+            // No authority follows: nothing left can fail, and copying
+            // base's authority and path is only wanted for the URL itself.
+            _ if self.stop_at_path => Ok(State::Path),
             _ => {
                 self.copy_base_authority()?;
                 if let Some(next) = self.continue_from_base(c, i)? {

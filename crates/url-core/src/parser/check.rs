@@ -1,0 +1,309 @@
+//! The URL API's `canParse` (url.bs §6.1): whether an input parses, without
+//! building the URL. Failure can only come from the scheme, the authority
+//! (credentials, host, port) or a missing or opaque base; the path, query
+//! and fragment states never fail. So the state machine stops where the path
+//! starts, and writes only what comes before it.
+
+use super::{basic_parse_at, Mode, Parser};
+use crate::encoding::QueryEncoder;
+use crate::error::ParseError;
+use crate::host::{ipv4, ipv6, is_forbidden_domain_code_point};
+use crate::simd::{find, Stop};
+use crate::storage::Storage;
+use crate::url::{SchemeType, Url};
+use crate::validation::ValidationSink;
+
+/// The longest input the early stop answers for: a URL's serialization is
+/// at most three times its input (every byte percent-encoded), and one
+/// longer than `u32::MAX` bytes is [`ParseError::TooLong`], which only
+/// building the whole URL would tell.
+const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
+
+impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
+    /// Whether `input` parses (against the base, if one is set): `Ok(())`
+    /// exactly when [`Parser::parse_into`] into a large enough storage would
+    /// succeed, otherwise the error it would give. A canonical input is
+    /// answered by one scan and `scratch` is never called; otherwise the
+    /// storage it gives receives the scheme, credentials, host and port —
+    /// the parts failure depends on — and is left holding nothing useful.
+    /// When it is too small the answer is [`ParseError::Capacity`] (try a
+    /// larger one), never a guess.
+    ///
+    /// With a validation sink, the whole URL is parsed, so that every
+    /// validation error is reported.
+    ///
+    /// ```
+    /// use url_core::{Parser, ParseError, SliceStorage};
+    /// let mut room = [0u8; 64];
+    /// let mut p = Parser::new();
+    /// assert!(p.can_parse_in("https://EXAMPLE.com/a/../b?q#f", || SliceStorage::new(&mut room)).is_ok());
+    /// assert!(p.can_parse_in("https://exa mple.com/", || SliceStorage::new(&mut room)).is_err());
+    /// assert!(p.can_parse_in("/relative", || SliceStorage::new(&mut room)).is_err());
+    /// // The path is never written, however long.
+    /// let long = format!("https://EXAMPLE.com/{}", "x ".repeat(1000));
+    /// assert!(p.can_parse_in(&long, || SliceStorage::new(&mut room)).is_ok());
+    /// // Nor the base's path, for a reference without an authority: only
+    /// // the scheme is copied.
+    /// let base = url_core::Url::parse_canonical("https://example.com/a/b?q").unwrap();
+    /// assert!(Parser::new().base(base).can_parse_in("../c d", || SliceStorage::new(&mut room[..8])).is_ok());
+    /// ```
+    ///
+    /// Pass the closure inline (`|| SliceStorage::new(&mut room)`), as for
+    /// [`Parser::parse_borrowed_or_into`].
+    pub fn can_parse_in<S: Storage>(
+        &mut self,
+        input: &str,
+        scratch: impl FnOnce() -> S,
+    ) -> Result<(), ParseError> {
+        if self.may_take_fast_path() && surely_parses(input.as_bytes(), self.base.as_ref()) {
+            return Ok(());
+        }
+        let mut scratch = scratch();
+        scratch.clear();
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        basic_parse_at(
+            input,
+            self.base.as_ref(),
+            &mut scratch,
+            &mut self.sink,
+            enc,
+            Mode {
+                keep_borrowed: false,
+                append: false,
+                stop_at_path: !V::ENABLED && input.len() <= STOP_EARLY_UP_TO,
+            },
+        )
+        .map(|_| ())
+    }
+}
+
+/// Whether `input` parses against `base`, decided from its scheme and
+/// authority alone for the common shapes: a special URL whose authority is
+/// credentials (never failing), an ASCII domain (any case) or an IPv4 or
+/// IPv6 address, and a valid port, whatever follows; a non-special URL
+/// without an authority; `file:///`; a reference without a scheme or
+/// authority against a base. `false` means "ask the state machine", not
+/// "fails": anything that tab/newline removal, percent-encoding or IDNA
+/// could change is left to it.
+fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
+    // Most URLs: a lowercase https or http scheme and "//".
+    if let Some(authority) = input.strip_prefix(b"https://") {
+        return special_authority_parses(authority);
+    }
+    if let Some(authority) = input.strip_prefix(b"http://") {
+        return special_authority_parses(authority);
+    }
+    // The state machine trims leading and trailing C0 control or space.
+    let input = input.trim_ascii_start();
+    let input = match input.iter().rposition(|&b| b > b' ') {
+        Some(last) => input.get(..=last).unwrap_or_default(),
+        None => &[],
+    };
+    let Some(&first) = input.first() else {
+        // The relative state with nothing to read: base, unless opaque.
+        return base.is_some_and(|b| !b.has_opaque_path());
+    };
+    if first.is_ascii_alphabetic() {
+        // Scheme state: a scheme ends at ':'; any other byte means there
+        // was none (unless it is a tab or newline, removed).
+        let end = input
+            .iter()
+            .position(|&b| !SCHEME_BYTE[usize::from(b)])
+            .unwrap_or(input.len());
+        match input.get(end) {
+            Some(b':') => return absolute_parses(input, end, base),
+            Some(b'\t' | b'\n' | b'\r') => return false,
+            _ => {}
+        }
+    }
+    reference_parses(input, base)
+}
+
+/// [`surely_parses`] for `scheme ":" rest` (`input[colon]` is the ':').
+fn absolute_parses(input: &[u8], colon: usize, base: Option<&Url<&str>>) -> bool {
+    let scheme = input.get(..colon).unwrap_or_default();
+    let mut lower = [0u8; 5];
+    let scheme_type = match lower.get_mut(..scheme.len()) {
+        Some(l) => {
+            l.copy_from_slice(scheme);
+            l.make_ascii_lowercase();
+            SchemeType::of(l)
+        }
+        None => SchemeType::NotSpecial,
+    };
+    let rest = input.get(colon + 1..).unwrap_or_default();
+    match scheme_type {
+        // A path (opaque or not) never fails; only "//" starts an
+        // authority.
+        SchemeType::NotSpecial => !starts_authority(rest, false),
+        // An empty host, then the path.
+        SchemeType::File => rest.starts_with(b"///"),
+        _ => {
+            let slashes = rest
+                .iter()
+                .position(|&b| b != b'/' && b != b'\\')
+                .unwrap_or(rest.len());
+            let same_scheme_base = base.is_some_and(|b| b.off.scheme_type == scheme_type);
+            if same_scheme_base && slashes < 2 && !rest.starts_with(b"/") {
+                // Special relative or authority state, then the relative
+                // state: only '/' or '\\' there could reach an authority.
+                return !starts_authority(rest, true);
+            }
+            if same_scheme_base && slashes == 1 {
+                // The relative slash state: a path unless another slash
+                // (or a tab or newline hiding one) follows.
+                return !starts_authority(rest, true);
+            }
+            // The special authority slashes states skip every '/' and '\\'.
+            match rest.get(slashes..) {
+                Some(authority) => {
+                    !matches!(authority.first(), Some(b'\t' | b'\n' | b'\r'))
+                        && special_authority_parses(authority)
+                }
+                None => false,
+            }
+        }
+    }
+}
+
+/// Whether a special URL's authority (after the slashes) parses: `host
+/// [":" port]` ended by the end or a byte that starts the path, query or
+/// fragment, after credentials if there is an '@' (which are
+/// percent-encoded and never fail).
+fn special_authority_parses(authority: &[u8]) -> bool {
+    if host_and_port_parse(authority) {
+        return true;
+    }
+    let end = authority
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#' | b'\\'))
+        .unwrap_or(authority.len());
+    match authority
+        .get(..end)
+        .and_then(|a| a.iter().rposition(|&b| b == b'@'))
+    {
+        Some(at) => host_and_port_parse(authority.get(at + 1..).unwrap_or_default()),
+        None => false,
+    }
+}
+
+/// `host [":" port]` then the end or `/ ? # \\`: the host an ASCII domain
+/// (any case, not ending in a number), an IPv4 address the IPv4 parser
+/// accepts, or a bracketed IPv6 address; the port at most 65535.
+fn host_and_port_parse(authority: &[u8]) -> bool {
+    let host_end = if authority.first() == Some(&b'[') {
+        // An IPv6 address: no tab or newline inside (they are removed).
+        let Some(close) = authority.iter().position(|&b| b == b']') else {
+            return false;
+        };
+        let inner = authority.get(1..close).unwrap_or_default();
+        if inner.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+            || ipv6::parse_ipv6(inner, &mut |_, _| {}).is_err()
+        {
+            return false;
+        }
+        close + 1
+    } else {
+        // A canonical domain is found 16 bytes per step; upper case (which
+        // the vector scan stops at) is then scanned on byte by byte.
+        let mut end = find(authority, 0, Stop::Domain);
+        if authority.get(end).is_some_and(u8::is_ascii_uppercase) {
+            end += authority
+                .get(end..)
+                .unwrap_or_default()
+                .iter()
+                .position(|&b| !DOMAIN_BYTE[usize::from(b)])
+                .unwrap_or(authority.len() - end);
+        }
+        let host = authority.get(..end).unwrap_or_default();
+        if host.is_empty()
+            || (ends_in_a_number(host) && ipv4::parse_ipv4(host, &mut |_, _| {}).is_err())
+        {
+            return false;
+        }
+        end
+    };
+    let mut rest = authority.get(host_end..).unwrap_or_default();
+    if let Some(after_colon) = rest.strip_prefix(b":") {
+        let digits = after_colon
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(after_colon.len());
+        let mut port = 0u32;
+        for &d in after_colon.get(..digits).unwrap_or_default() {
+            port = port * 10 + u32::from(d - b'0');
+            if port > 0xFFFF {
+                return false;
+            }
+        }
+        rest = after_colon.get(digits..).unwrap_or_default();
+    }
+    matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
+/// The ends-in-a-number checker, rejecting in O(1) the usual case: a
+/// numeric last label starts with a digit.
+fn ends_in_a_number(host: &[u8]) -> bool {
+    let last = host.strip_suffix(b".").unwrap_or(host);
+    let last_start = last.iter().rposition(|&b| b == b'.').map_or(0, |p| p + 1);
+    last.get(last_start).is_some_and(u8::is_ascii_digit) && ipv4::ends_in_a_number(host)
+}
+
+/// [`surely_parses`] for an input without a scheme: the relative state
+/// fails only through an authority ("//", or `\` for a special or file
+/// base); an opaque base takes only a fragment.
+fn reference_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
+    let Some(base) = base else {
+        return false;
+    };
+    if base.has_opaque_path() {
+        return input.first() == Some(&b'#');
+    }
+    !starts_authority(input, base.is_special())
+}
+
+/// Whether `rest` may start an authority: "//" (or `\` as either slash
+/// when `special`), or a tab or newline where one of those would be (it is
+/// removed, and the next byte decides).
+fn starts_authority(rest: &[u8], special: bool) -> bool {
+    let slash = |b: Option<&u8>| match b {
+        Some(b'/') => Some(true),
+        Some(b'\\') if special => Some(true),
+        Some(b'\t' | b'\n' | b'\r') => None,
+        _ => Some(false),
+    };
+    match slash(rest.first()) {
+        Some(true) => slash(rest.get(1)) != Some(false),
+        Some(false) => false,
+        None => true,
+    }
+}
+
+/// Bytes of a scheme after its first letter (the scheme state's).
+static SCHEME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
+        b += 1;
+    }
+    t
+};
+
+/// Bytes of a domain that domain-to-ASCII only lowercases: ASCII and not a
+/// forbidden domain code point (which also ends the host at ':', '/', '?',
+/// '#', '\\', '@' and tab/newline).
+static DOMAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = !is_forbidden_domain_code_point(b as u8);
+        b += 1;
+    }
+    t
+};
