@@ -98,10 +98,13 @@ fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
         return special_authority_parses(authority);
     }
     // The state machine trims leading and trailing C0 control or space.
-    let input = input.trim_ascii_start();
-    let input = match input.iter().rposition(|&b| b > b' ') {
-        Some(last) => input.get(..=last).unwrap_or_default(),
-        None => &[],
+    // (Every byte up to U+0020, not just ASCII whitespace.)
+    let input = match (
+        input.iter().position(|&b| b > b' '),
+        input.iter().rposition(|&b| b > b' '),
+    ) {
+        (Some(first), Some(last)) => input.get(first..=last).unwrap_or_default(),
+        _ => &[],
     };
     let Some(&first) = input.first() else {
         // The relative state with nothing to read: base, unless opaque.
