@@ -373,8 +373,20 @@ mod alloc_impl {
             }
         }
         fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError> {
-            if range.start <= range.end && range.end <= String::len(self) {
-                String::replace_range(self, range, with);
+            // Out of range or off a character boundary: nothing to do (the
+            // crate's ranges are ASCII offsets within the storage).
+            if range.start <= range.end
+                && range.end <= String::len(self)
+                && self.is_char_boundary(range.start)
+                && self.is_char_boundary(range.end)
+            {
+                if with.is_empty() {
+                    // One move of the rest (a splice goes through an
+                    // iterator).
+                    self.drain(range);
+                } else {
+                    String::replace_range(self, range, with);
+                }
             }
             Ok(())
         }
@@ -383,9 +395,29 @@ mod alloc_impl {
             String::reserve(self, additional)
         }
         fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
-            if at < tail && tail < String::len(self) {
-                let moved = self.split_off(tail);
-                self.insert_str(at, &moved);
+            if !(at < tail && tail < String::len(self)) {
+                return Ok(());
+            }
+            // A component a setter built (most are short) moves through the
+            // stack: `split_off` allocated a String for it every time.
+            let mut chunk = [0u8; 256];
+            let moved = self
+                .get(tail..)
+                .and_then(|t| chunk.get_mut(..t.len()).map(|c| (c, t)));
+            match moved {
+                Some((c, t)) if self.is_char_boundary(at) && self.is_char_boundary(tail) => {
+                    c.copy_from_slice(t.as_bytes());
+                    let n = c.len();
+                    self.truncate(tail);
+                    if let Some(Ok(t)) = chunk.get(..n).map(core::str::from_utf8) {
+                        self.insert_str(at, t);
+                    }
+                }
+                _ if self.is_char_boundary(at) && self.is_char_boundary(tail) => {
+                    let moved = self.split_off(tail);
+                    self.insert_str(at, &moved);
+                }
+                _ => {}
             }
             Ok(())
         }
