@@ -9,7 +9,7 @@
 use super::Parser;
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
-use crate::fast::Canonical;
+use crate::fast::{Canonical, Reference};
 use crate::host::parse_host;
 use crate::input::Input;
 use crate::storage::{Buffer, Storage};
@@ -41,6 +41,19 @@ pub(super) fn copy_canonical<S: Storage>(
         }
     };
     copied.map(|()| c.off).map_err(Into::into)
+}
+
+/// The reference fast path (`fast::reference`): the base's kept prefix and
+/// the reference's tail, copied.
+#[inline]
+pub(super) fn copy_reference<S: Storage>(
+    r: &Reference<'_, '_>,
+    out: &mut S,
+) -> Result<Offsets, ParseError> {
+    out.reserve(r.head.len() + r.tail.len());
+    out.push_str(r.head)?;
+    out.push_str(r.tail)?;
+    Ok(r.off)
 }
 
 /// The canonical fast path for a borrowed parse: `None` when `input` is not
@@ -78,7 +91,10 @@ pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) 
         has_ws: false,
         offset: 0,
     };
-    let mut w = Writer::new(raw, out);
+    // Straight into the storage: the host's output usually differs from
+    // its input, and borrowing until it does costs a comparison and a copy.
+    out.reserve(raw.len());
+    let mut w = Writer::appending(raw, out);
     let mut write = || -> Result<_, ParseError> {
         w.push_span(0, host_start)?;
         let kind = parse_host(
@@ -182,6 +198,16 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                     return Ok(Parsed::Stored(Url { buf: storage, off }));
                 }
                 return self.parse_full(input, storage).map(Parsed::Stored);
+            }
+            if let Some(r) = self
+                .base
+                .as_ref()
+                .and_then(|b| crate::fast::reference(input, b))
+            {
+                let mut storage = storage();
+                storage.clear();
+                let off = copy_reference(&r, &mut storage)?;
+                return Ok(Parsed::Stored(Url { buf: storage, off }));
             }
         }
         let mut storage = storage();

@@ -21,7 +21,7 @@ use crate::url::{HostKind, Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError, ValidationSink};
 use crate::writer::Writer;
 pub use canonical::Parsed;
-use canonical::{borrow_canonical, copy_canonical, copy_with_host};
+use canonical::{borrow_canonical, copy_canonical, copy_reference, copy_with_host};
 
 mod authority;
 mod canonical;
@@ -155,6 +155,12 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
                 if let Some(off) = copy_with_host(input, c, &mut storage) {
                     return Ok(Url { buf: storage, off });
                 }
+            } else if let Some(r) = self
+                .base
+                .as_ref()
+                .and_then(|b| crate::fast::reference(input, b))
+            {
+                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
             }
         }
         self.parse_full(input, storage)

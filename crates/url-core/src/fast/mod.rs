@@ -11,6 +11,9 @@
 //! parser. Agreement with the full parser is tested on every input of the
 //! conformance and robustness suites.
 
+mod reference;
+pub(crate) use reference::{reference, Reference};
+
 use crate::percent_encode::{C0, CLASS};
 use crate::simd::{find, find_path, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
