@@ -8,13 +8,18 @@ use crate::validation::ValidationError;
 struct Pointer<'a> {
     bytes: &'a [u8],
     i: usize,
+    /// Whether `bytes` holds a tab or newline at all: checked once, so that
+    /// an address without one (nearly all) is not probed at every step.
+    ws: bool,
 }
 
 impl Pointer<'_> {
     #[inline]
     fn settle(&mut self) {
-        while self.i < self.bytes.len() && is_tab_or_newline(self.bytes[self.i]) {
-            self.i += 1;
+        if self.ws {
+            while self.i < self.bytes.len() && is_tab_or_newline(self.bytes[self.i]) {
+                self.i += 1;
+            }
         }
     }
     #[inline]
@@ -59,12 +64,18 @@ pub(crate) fn parse_ipv6(
     let mut address = [0u16; 8];
     let mut piece_index = 0usize;
     let mut compress: Option<usize> = None;
-    let mut p = Pointer { bytes: input, i: 0 };
+    let ws = input.iter().any(|&b| is_tab_or_newline(b));
+    let mut p = Pointer {
+        bytes: input,
+        i: 0,
+        ws,
+    };
 
     if p.c() == Some(b':') {
         let mut q = Pointer {
             bytes: input,
             i: p.i,
+            ws,
         };
         q.advance();
         if q.c() != Some(b':') {
