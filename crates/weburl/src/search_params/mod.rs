@@ -1,15 +1,18 @@
 //! `URLSearchParams` (url.bs §6.2) and a URL's `searchParams`.
 
-use crate::url::Url;
 use alloc::borrow::ToOwned;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
-use core::ops::{Deref, DerefMut};
 use core::str::FromStr;
 use smallvec::SmallVec;
 use url_core::form_urlencoded::{self, Piece, Serializer};
+
+mod guard;
+mod iter;
+pub use guard::SearchParamsMut;
+pub use iter::{IntoIter, Iter};
 
 /// A list of name-value pairs read from and written as
 /// `application/x-www-form-urlencoded` (the URL API's `URLSearchParams`).
@@ -625,185 +628,9 @@ impl<N: AsRef<str>, V: AsRef<str>, const K: usize> From<[(N, V); K]> for UrlSear
     }
 }
 
-/// Iterator over `(name, value)` pairs of a [`UrlSearchParams`].
-#[derive(Clone, Debug)]
-pub struct Iter<'a> {
-    text: &'a str,
-    inner: core::slice::Iter<'a, Span>,
-}
-
-impl<'a> Iter<'a> {
-    fn pair(&self, span: Span) -> (&'a str, &'a str) {
-        (
-            self.text.get(span.start..span.name_end).unwrap_or(""),
-            self.text.get(span.value_start..span.end).unwrap_or(""),
-        )
-    }
-}
-
-impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a str, &'a str);
-    #[inline]
-    fn next(&mut self) -> Option<Self::Item> {
-        let span = *self.inner.next()?;
-        Some(self.pair(span))
-    }
-    #[inline]
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl DoubleEndedIterator for Iter<'_> {
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let span = *self.inner.next_back()?;
-        Some(self.pair(span))
-    }
-}
-
-impl ExactSizeIterator for Iter<'_> {}
-
-impl<'a> IntoIterator for &'a UrlSearchParams {
-    type Item = (&'a str, &'a str);
-    type IntoIter = Iter<'a>;
-    fn into_iter(self) -> Iter<'a> {
-        self.iter()
-    }
-}
-
-/// The owned pairs.
-impl IntoIterator for UrlSearchParams {
-    type Item = (String, String);
-    type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
-        IntoIter {
-            text: self.text,
-            inner: self.pairs.into_iter(),
-        }
-    }
-}
-
-/// Iterator over the owned `(name, value)` pairs of a [`UrlSearchParams`].
-#[derive(Clone, Debug)]
-pub struct IntoIter {
-    text: String,
-    inner: smallvec::IntoIter<[Span; INLINE_PAIRS]>,
-}
-
-impl Iterator for IntoIter {
-    type Item = (String, String);
-    fn next(&mut self) -> Option<(String, String)> {
-        let span = self.inner.next()?;
-        let part = |r: core::ops::Range<usize>| self.text.get(r).unwrap_or("").to_owned();
-        Some((
-            part(span.start..span.name_end),
-            part(span.value_start..span.end),
-        ))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.inner.size_hint()
-    }
-}
-
-impl ExactSizeIterator for IntoIter {}
-
-/// A URL's `searchParams`, borrowed mutably from the [`Url`]: changes are
-/// written to the URL's query when the guard is dropped (or on
-/// [`SearchParamsMut::commit`]), as the URL API's update steps do — the
-/// list is serialized, and an empty list removes the query.
-///
-/// The URL's query is rewritten only if the list was borrowed mutably
-/// (every `&mut self` method of [`UrlSearchParams`] is one of the URL API's
-/// mutating methods); only reading through the guard leaves the URL as it
-/// was, byte for byte.
-///
-/// ```
-/// use weburl::Url;
-/// let mut url = Url::parse("https://example.com/?a=b ~")?;
-/// assert_eq!(url.href(), "https://example.com/?a=b%20~");
-/// url.search_params_mut().sort();
-/// assert_eq!(url.href(), "https://example.com/?a=b+%7E");
-/// {
-///     let mut params = url.search_params_mut();
-///     params.append("c", "d");
-///     params.delete("a");
-/// }
-/// assert_eq!(url.search(), "?c=d");
-/// url.search_params_mut().delete("c");
-/// assert_eq!(url.href(), "https://example.com/");
-/// # Ok::<(), weburl::ParseError>(())
-/// ```
-pub struct SearchParamsMut<'u> {
-    url: &'u mut Url,
-    params: UrlSearchParams,
-    dirty: bool,
-}
-
-impl<'u> SearchParamsMut<'u> {
-    pub(crate) fn new(url: &'u mut Url) -> Self {
-        let params = url.search_params();
-        SearchParamsMut {
-            url,
-            params,
-            dirty: false,
-        }
-    }
-
-    /// Writes the list to the URL's query now (the update steps), even if
-    /// it was not changed.
-    pub fn commit(mut self) {
-        self.dirty = true;
-        // Drop does the update.
-    }
-
-    fn update(&mut self) {
-        // The serialization holds only ASCII alphanumerics, `*-._+&=` and
-        // `%XX`, which the query state copies unchanged, so the search
-        // setter stores it as is; "" (an empty list) removes the query. On
-        // String storage the setter cannot fail.
-        let serialized = self.params.serialize_into(String::new());
-        let _ = self.url.set_search(&serialized);
-    }
-}
-
-impl Deref for SearchParamsMut<'_> {
-    type Target = UrlSearchParams;
-    #[inline]
-    fn deref(&self) -> &UrlSearchParams {
-        &self.params
-    }
-}
-
-/// Mutable access marks the list as changed.
-impl DerefMut for SearchParamsMut<'_> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut UrlSearchParams {
-        self.dirty = true;
-        &mut self.params
-    }
-}
-
-impl Drop for SearchParamsMut<'_> {
-    fn drop(&mut self) {
-        if self.dirty {
-            self.update();
-        }
-    }
-}
-
-impl fmt::Debug for SearchParamsMut<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SearchParamsMut")
-            .field("params", &self.params)
-            .field("dirty", &self.dirty)
-            .finish()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alloc::string::ToString;
     use alloc::vec;
 
     #[test]
@@ -915,18 +742,5 @@ mod tests {
         assert!(UrlSearchParams::try_from_sequences(empty)
             .unwrap()
             .is_empty());
-    }
-
-    #[test]
-    fn guard_without_mutation_leaves_url() {
-        let mut url = Url::parse("https://example.com/?a=b ~").unwrap();
-        let g = url.search_params_mut();
-        assert_eq!(g.get("a"), Some("b ~"));
-        drop(g);
-        assert_eq!(url.href(), "https://example.com/?a=b%20~");
-        url.search_params_mut().commit();
-        assert_eq!(url.href(), "https://example.com/?a=b+%7E");
-        assert_eq!(url.search_params().to_string(), "a=b+%7E");
-        let _ = "x".to_string();
     }
 }

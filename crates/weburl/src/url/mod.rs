@@ -3,73 +3,14 @@
 use crate::origin::Origin;
 use crate::search_params::{SearchParamsMut, UrlSearchParams};
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 use core::str::FromStr;
-use url_core::{
-    HostKind, ParseError, Parsed, Parser, SchemeType, SetError, SetOutcome, SliceStorage,
-    ValidationError,
-};
+use url_core::{HostKind, ParseError, SchemeType};
 
-/// Stack bytes `Url::can_parse` parses into before it falls back to a
-/// String: more than almost every real URL needs.
-const STACK_ROOM: usize = 1024;
-
-/// Stack bytes an owned parse builds a non-canonical URL's serialization
-/// in. Zeroing them is paid on every such parse, so fewer than `STACK_ROOM`;
-/// a longer URL still allocates once, at the bound in [`parse_owned`].
-const OWNED_ROOM: usize = 256;
-
-/// Stack bytes `can_parse` writes an input's scheme, credentials, host and
-/// port in (the path on is never written); longer ones go to a String.
-const CHECK_ROOM: usize = 256;
-
-/// Storage over `room` for [`Parser::parse_borrowed_or_into`], which asks
-/// for it only when the input is not canonical: only then are the `N`
-/// bytes zeroed.
-fn lazy_room<'a, const N: usize>(
-    room: &'a mut Option<[u8; N]>,
-) -> impl FnOnce() -> SliceStorage<'a> + 'a {
-    move || {
-        // Moving the reference in (rather than reborrowing it) makes this a
-        // FnOnce whose result may keep the borrow.
-        let room = room;
-        SliceStorage::new(room.insert([0u8; N]))
-    }
-}
-
-/// An owned parse with one allocation of exactly the right size: a
-/// canonical input is copied as it is; anything else is built on the stack
-/// and copied once. A URL longer than `OWNED_ROOM` gets a String reserved
-/// for `CapacityError`'s documented bound (3 × input + base + 32, which
-/// ASCII hosts never outgrow).
-fn parse_owned<E: url_core::encoding::QueryEncoder>(
-    parser: &mut Parser<'_, url_core::validation::NoValidation, E>,
-    input: &str,
-    base_len: usize,
-) -> Result<Url, ParseError> {
-    /// The URL in a String of exactly its length.
-    fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
-        let storage = String::with_capacity(url.href().len());
-        Ok(Url::from(url.to_storage(storage)?))
-    }
-    // Most real URLs are canonical: one scan, one allocation, one copy.
-    // Anything else is built in `room`, with the input scanned once.
-    let mut room = None;
-    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
-        Ok(Parsed::Borrowed(url)) => exact(&url),
-        Ok(Parsed::Stored(url)) => exact(&url),
-        Err(ParseError::Capacity(_)) => {
-            let bound = input.len().saturating_mul(3) + base_len + 32;
-            parser
-                .parse_into(input, String::with_capacity(bound))
-                .map(Url::from)
-        }
-        Err(e) => Err(e),
-    }
-}
+mod parse;
+mod setters;
 
 /// A parsed URL that owns its serialization (a `String`).
 ///
@@ -97,110 +38,6 @@ pub struct Url {
 }
 
 impl Url {
-    /// Parses an absolute URL.
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse("HTTP://EXAMPLE.com:80/a/./b/../c?x#y")?;
-    /// assert_eq!(url.href(), "http://example.com/a/c?x#y");
-    /// assert!(Url::parse("/relative/without/base").is_err());
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn parse(input: &str) -> Result<Url, ParseError> {
-        parse_owned(&mut Parser::new(), input, 0)
-    }
-
-    /// Parses `input` relative to `base` (the URL constructor's two-argument
-    /// form).
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let base = Url::parse("https://example.com/a/b?q")?;
-    /// let url = Url::parse_with_base("../c#f", &base)?;
-    /// assert_eq!(url.href(), "https://example.com/c#f");
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn parse_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
-        let mut parser = Parser::new().base(base.inner.as_url_ref());
-        parse_owned(&mut parser, input, base.href().len())
-    }
-
-    /// Parses, collecting every validation error the standard reports, each
-    /// with the byte offset into `input` it is about.
-    ///
-    /// The parse result is the same as [`Url::parse`] /
-    /// [`Url::parse_with_base`]; validation errors do not make a URL invalid
-    /// unless the result is an error (whose cause is then also in the list).
-    ///
-    /// ```
-    /// use weburl::{Url, ValidationError};
-    /// let (url, errors) = Url::parse_with_validation("https://example.org\\a", None);
-    /// assert_eq!(url?.href(), "https://example.org/a");
-    /// assert_eq!(errors, [(ValidationError::InvalidReverseSolidus, 19)]);
-    ///
-    /// let (url, errors) = Url::parse_with_validation("https://ex%41mple.org/", None);
-    /// assert!(url.is_ok());
-    /// assert!(errors.iter().any(|(e, _)| *e == ValidationError::DomainPercentEncoded));
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn parse_with_validation(
-        input: &str,
-        base: Option<&Url>,
-    ) -> (Result<Url, ParseError>, Vec<(ValidationError, usize)>) {
-        let mut errors = Vec::new();
-        let result = Parser::new()
-            .with_base(base.map(|b| b.inner.as_url_ref()))
-            .validation(|e: ValidationError, pos: usize| errors.push((e, pos)))
-            .parse_into(input, String::new())
-            .map(Url::from);
-        (result, errors)
-    }
-
-    /// Whether `input` parses (against `base`, when given, which must itself
-    /// parse): the URL API's `URL.canParse(url, base)`.
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// assert!(Url::can_parse("https://example.com", None));
-    /// assert!(Url::can_parse("/a", Some("https://example.com")));
-    /// assert!(!Url::can_parse("/a", None));
-    /// assert!(!Url::can_parse("/a", Some("not a URL")));
-    /// ```
-    pub fn can_parse(input: &str, base: Option<&str>) -> bool {
-        let Some(base) = base else {
-            return can_parse_with(input, Parser::new());
-        };
-        // A canonical base needs no copy; anything else goes to the stack.
-        if let Some(b) = url_core::Url::parse_canonical(base) {
-            return can_parse_with(input, Parser::new().base(b));
-        }
-        let mut buf = [0u8; STACK_ROOM];
-        match url_core::Url::parse_into(base, SliceStorage::new(&mut buf)) {
-            Ok(b) => can_parse_with(input, Parser::new().base(b.as_url_ref())),
-            // Longer than the scratch buffer (reported before any later
-            // syntax error): parse it again into a String.
-            Err(ParseError::Capacity(_)) => match Url::parse(base) {
-                Ok(b) => can_parse_with(input, Parser::new().base(b.inner.as_url_ref())),
-                Err(_) => false,
-            },
-            Err(_) => false,
-        }
-    }
-
-    /// Parses `input` with this URL as the base.
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let base = Url::parse("https://example.com/dir/page.html")?;
-    /// assert_eq!(base.join("other.html")?.href(), "https://example.com/dir/other.html");
-    /// assert_eq!(base.join("//cdn.example/x")?.href(), "https://cdn.example/x");
-    /// assert_eq!(base.join("?q")?.href(), "https://example.com/dir/page.html?q");
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn join(&self, input: &str) -> Result<Url, ParseError> {
-        Url::parse_with_base(input, self)
-    }
-
     /// The serialization (the URL API's `href`).
     ///
     /// ```
@@ -500,33 +337,6 @@ impl Url {
         self.inner.equals(&other.inner, exclude_fragments)
     }
 
-    /// Parses `input` (against `base`, when given) as a document in
-    /// `encoding` would (HTML's "encoding-parse a URL"): the query of a
-    /// special URL other than `ws:`/`wss:` is encoded in `encoding`'s output
-    /// encoding before percent-encoding, and code points it cannot represent
-    /// become `%26%23NNNN%3B`. Everything else is as [`Url::parse`].
-    ///
-    /// ```
-    /// use weburl::Url;
-    /// let url = Url::parse_with_encoding("https://example.com/?\u{e9}\u{2020}#\u{e9}", None, encoding_rs::WINDOWS_1252)?;
-    /// assert_eq!(url.search(), "?%E9%86");
-    /// assert_eq!(url.hash(), "#%C3%A9"); // the fragment is always UTF-8
-    /// let url = Url::parse_with_encoding("https://example.com/?\u{2020}", None, encoding_rs::BIG5)?;
-    /// assert_eq!(url.search(), "?%26%238224%3B");
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    #[cfg(feature = "encoding")]
-    pub fn parse_with_encoding(
-        input: &str,
-        base: Option<&Url>,
-        encoding: &'static encoding_rs::Encoding,
-    ) -> Result<Url, ParseError> {
-        let mut parser = Parser::new()
-            .with_base(base.map(|b| b.inner.as_url_ref()))
-            .encoding(crate::encoding::EncodingRsEncoder::new(encoding));
-        parse_owned(&mut parser, input, base.map_or(0, |b| b.href().len()))
-    }
-
     /// The URL API's `searchParams`, as a snapshot: the query parsed as
     /// `application/x-www-form-urlencoded` (empty when there is no query).
     /// To change the query through it, use [`Url::search_params_mut`].
@@ -567,161 +377,6 @@ impl Url {
         SearchParamsMut::new(self)
     }
 
-    /// The URL API's `href` setter: parses `value` as a new URL; on failure
-    /// (the API's `TypeError`) the URL is unchanged and the error says why.
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://a.example/")?;
-    /// assert!(url.set_href("not a url").is_err());
-    /// url.set_href("HTTP://B.example/x")?;
-    /// assert_eq!(url.href(), "http://b.example/x");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_href(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_href(value)
-    }
-
-    /// The URL API's `protocol` setter. A scheme change the standard does
-    /// not allow (special ↔ not special, …) is
-    /// `Ok(SetOutcome::Ignored(..))` with the URL unchanged.
-    ///
-    /// ```
-    /// # use weburl::{Url, SetOutcome, Ignored};
-    /// let mut url = Url::parse("http://example.com:443/")?;
-    /// assert_eq!(url.set_protocol("https:"), Ok(SetOutcome::Changed));
-    /// assert_eq!(url.href(), "https://example.com/");
-    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
-    /// # Ok::<(), weburl::ParseError>(())
-    /// ```
-    pub fn set_protocol(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_protocol(value)
-    }
-
-    /// The URL API's `username` setter (ignored when the URL cannot have
-    /// credentials: no host, an empty host, or `file:`).
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/")?;
-    /// url.set_username("us er")?;
-    /// assert_eq!(url.href(), "https://us%20er@example.com/");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_username(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_username(value)
-    }
-
-    /// The URL API's `password` setter.
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://u@example.com/")?;
-    /// url.set_password("p:w")?;
-    /// assert_eq!(url.href(), "https://u:p%3Aw@example.com/");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_password(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_password(value)
-    }
-
-    /// The URL API's `host` setter (host and optional port).
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/p")?;
-    /// url.set_host("EXAMPLE.org:8080")?;
-    /// assert_eq!(url.href(), "https://example.org:8080/p");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_host(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_host(value)
-    }
-
-    /// The URL API's `hostname` setter (the port is kept).
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com:8080/")?;
-    /// url.set_hostname("0x7f.1")?;
-    /// assert_eq!(url.href(), "https://127.0.0.1:8080/");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_hostname(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_hostname(value)
-    }
-
-    /// The URL API's `port` setter; `""` removes the port, a scheme's
-    /// default port becomes null.
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/")?;
-    /// url.set_port("8443")?;
-    /// assert_eq!(url.port(), Some(8443));
-    /// url.set_port("443")?;
-    /// assert_eq!(url.href(), "https://example.com/");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_port(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_port(value)
-    }
-
-    /// The URL API's `pathname` setter (ignored for opaque paths).
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/a?b#c")?;
-    /// url.set_pathname("/x y/%")?;
-    /// assert_eq!(url.href(), "https://example.com/x%20y/%?b#c");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_pathname(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_pathname(value)
-    }
-
-    /// The URL API's `search` setter; `""` removes the query.
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/?a#f")?;
-    /// url.set_search("b c")?;
-    /// assert_eq!(url.href(), "https://example.com/?b%20c#f");
-    /// url.set_search("")?;
-    /// assert_eq!(url.href(), "https://example.com/#f");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_search(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_search(value)
-    }
-
-    /// The URL API's `hash` setter; `""` removes the fragment.
-    ///
-    /// ```
-    /// # use weburl::Url;
-    /// let mut url = Url::parse("https://example.com/")?;
-    /// url.set_hash("#top bar")?;
-    /// assert_eq!(url.href(), "https://example.com/#top%20bar");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_hash(&mut self, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set_hash(value)
-    }
-
-    /// Runs the setter named by `setter` (the same as calling the matching
-    /// `set_*` method).
-    ///
-    /// ```
-    /// # use weburl::{Setter, Url};
-    /// let mut url = Url::parse("https://example.com/")?;
-    /// url.set(Setter::Pathname, "/a b")?;
-    /// assert_eq!(url.pathname(), "/a%20b");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set(&mut self, setter: url_core::Setter, value: &str) -> Result<SetOutcome, SetError> {
-        self.inner.set(setter, value)
-    }
-
     /// The underlying `url-core` URL (for its lower-level API).
     ///
     /// ```
@@ -760,19 +415,6 @@ impl Url {
     #[inline]
     pub fn into_string(self) -> String {
         self.inner.into_storage()
-    }
-}
-
-/// `Url::can_parse` with the base already parsed: the fast path's one scan
-/// for a canonical input (which parses the same against any base), else the
-/// state machine up to the path, writing scheme, credentials and host into a
-/// stack buffer, and only into a String when they do not fit.
-fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
-    let mut room = None;
-    match parser.can_parse_in(input, lazy_room::<CHECK_ROOM>(&mut room)) {
-        Ok(()) => true,
-        Err(ParseError::Capacity(_)) => parser.can_parse_in(input, String::new).is_ok(),
-        Err(_) => false,
     }
 }
 
@@ -904,9 +546,12 @@ impl Ord for Url {
 
 #[cfg(test)]
 mod tests {
+    use super::parse::STACK_ROOM;
     use super::*;
     use alloc::string::ToString;
     use alloc::vec;
+    use alloc::vec::Vec;
+    use url_core::ValidationError;
 
     #[test]
     fn normalizes_wpt_style_example() {
