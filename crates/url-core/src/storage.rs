@@ -92,9 +92,9 @@ pub trait Storage: Buffer {
     /// default validates; storages with byte access skip that.
     #[inline]
     fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
-        match core::str::from_utf8(bytes) {
-            Ok(s) => self.push_str(s),
-            Err(_) => Ok(()),
+        match ascii_or_utf8(bytes) {
+            Some(s) => self.push_str(s),
+            None => Ok(()),
         }
     }
 
@@ -215,6 +215,13 @@ impl<T: Storage + ?Sized> Storage for &mut T {
     fn len(&self) -> usize {
         (**self).len()
     }
+}
+
+/// `bytes` as text: checked as ASCII first (what a URL's storage holds,
+/// and faster than UTF-8 validation for short runs), else as UTF-8.
+#[inline]
+fn ascii_or_utf8(bytes: &[u8]) -> Option<&str> {
+    crate::simd::ascii_str(bytes).or_else(|| core::str::from_utf8(bytes).ok())
 }
 
 /// A caller's byte buffer used as URL storage: no allocator needed.
@@ -363,7 +370,11 @@ mod alloc_impl {
         }
         #[inline]
         fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
-            self.extend(bytes.iter().map(|&b| b as char));
+            // One copy; pushing char by char checked capacity per byte.
+            match crate::simd::ascii_str(bytes) {
+                Some(s) => String::push_str(self, s),
+                None => self.extend(bytes.iter().map(|&b| b as char)),
+            }
             Ok(())
         }
         #[inline]
@@ -409,7 +420,7 @@ mod alloc_impl {
                     c.copy_from_slice(t.as_bytes());
                     let n = c.len();
                     self.truncate(tail);
-                    if let Some(Ok(t)) = chunk.get(..n).map(core::str::from_utf8) {
+                    if let Some(t) = chunk.get(..n).and_then(super::ascii_or_utf8) {
                         self.insert_str(at, t);
                     }
                 }

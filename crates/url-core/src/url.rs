@@ -348,6 +348,7 @@ impl<S: Buffer> Url<S> {
     }
 
     /// Moves the serialization into another storage (e.g. borrowed → owned).
+    #[inline]
     pub fn to_storage<T: crate::Storage>(
         &self,
         mut storage: T,

@@ -44,6 +44,7 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
     base_len: usize,
 ) -> Result<Url, ParseError> {
     /// The URL in a String of exactly its length.
+    #[inline(never)]
     fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
         let storage = String::with_capacity(url.href().len());
         Ok(Url::from(url.to_storage(storage)?))
