@@ -76,6 +76,26 @@ fn can_parse_in_agrees_with_parse_into() {
             }
         }
     }
+    // IDN hosts, whose Punycode can_parse_in leaves unwritten: the checks
+    // after it (ends in a number, forbidden code points) must not change.
+    for host in [
+        "b\u{fc}cher.123",
+        "b\u{fc}cher.0x1f",
+        "123.b\u{fc}cher",
+        "xn--bcher-kva.1",
+        "\u{4f8b}\u{3048}.\u{30c6}\u{30b9}\u{30c8}",
+        "\u{4f8b}.0",
+        "\u{ff11}\u{ff12}\u{ff13}",
+        "\u{fc}.\u{3002}",
+        "a\u{200d}b",
+        "\u{5d0}1",
+        "localhost\u{3002}",
+        "\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}\u{ff48}\u{ff4f}\u{ff53}\u{ff54}",
+    ] {
+        for scheme in ["http", "file", "sc"] {
+            inputs.push(format!("{scheme}://{host}/p"));
+        }
+    }
     // Leading and trailing C0 controls and spaces are trimmed, and the
     // quick check must trim them all, not only ASCII whitespace.
     let trimmed: Vec<String> = inputs

@@ -537,7 +537,7 @@ impl<S: Storage> Url<S> {
             }
             let host_start = u.buf.len();
             let mut w = Writer::appending(input.s, &mut u.buf);
-            kind = host::parse_host(&mut w, &input, 0, end, !special, &mut NoValidation)?;
+            kind = host::parse_host(&mut w, &input, 0, end, !special, &mut NoValidation, false)?;
             if file && &u.buf.as_bytes()[host_start..] == b"localhost" {
                 u.buf.truncate(host_start);
                 kind = HostKind::Empty;

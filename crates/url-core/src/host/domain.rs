@@ -15,12 +15,15 @@ use crate::url::HostKind;
 use crate::validation::{ValidationError, ValidationSink};
 use crate::writer::Writer;
 
+/// With `check_only` (canParse), the result is right about success, failure
+/// and the kind, but an IDN label's text is left out.
 pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     w: &mut Writer<'_, '_, S>,
     input: &Input<'_>,
     start: usize,
     end: usize,
     sink: &mut V,
+    check_only: bool,
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
     let host_start = w.len();
@@ -87,10 +90,11 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         #[cfg(feature = "idna")]
         {
             w.materialize()?;
-            crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos)?;
+            crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos, check_only)?;
         }
         #[cfg(not(feature = "idna"))]
         {
+            let _ = check_only;
             return Err(ParseError::IdnaUnavailable { position: pos });
         }
     } else if V::ENABLED && !crate::idna::ascii_domain_strictly_valid(&w.as_bytes()[host_start..]) {

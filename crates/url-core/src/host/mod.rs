@@ -49,7 +49,9 @@ pub(crate) fn invalid(error: ValidationError, position: usize) -> ParseError {
 }
 
 /// The host parser (url.bs §3.5) over `input.bytes[start..end]` (tab/newline
-/// skipped), appending the serialized host to `w`.
+/// skipped), appending the serialized host to `w`. `check_only`: only
+/// whether it parses is wanted (canParse), so an IDN label's Punycode is
+/// not written.
 pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
     w: &mut Writer<'_, '_, S>,
     input: &Input<'_>,
@@ -57,6 +59,7 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
     end: usize,
     is_opaque: bool,
     sink: &mut V,
+    check_only: bool,
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
     let raw = &input.bytes[start..end];
@@ -92,7 +95,7 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
     if is_opaque {
         return parse_opaque_host(w, input, start, end, sink);
     }
-    domain::parse_domain_host(w, input, start, end, sink)
+    domain::parse_domain_host(w, input, start, end, sink, check_only)
 }
 
 /// The opaque-host parser (url.bs §3.5).

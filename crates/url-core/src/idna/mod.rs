@@ -373,14 +373,18 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
 /// is not ASCII (percent-decoded, ASCII lowercased). On success it is
 /// replaced by "domain parser ToASCII" with beStrict false; a
 /// `domain-to-ASCII` validation error is reported when the strict form fails.
+/// With `check_only` the result is right about success and failure, but a
+/// converted label is written as "xn--" alone (for canParse).
 #[cfg(feature = "idna")]
 pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
     out: &mut S,
     start: usize,
     sink: &mut V,
     position: usize,
+    check_only: bool,
 ) -> Result<(), ParseError> {
-    let outcome = process(out, start, Mode::Ascii).map_err(|e| match e {
+    let mode = if check_only { Mode::Check } else { Mode::Ascii };
+    let outcome = process(out, start, mode).map_err(|e| match e {
         IdnaError::Capacity(c) => ParseError::Capacity(c),
         IdnaError::Invalid => ParseError::Invalid {
             error: ValidationError::DomainToAscii,

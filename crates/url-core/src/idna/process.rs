@@ -258,6 +258,12 @@ impl Converter {
         }
         // ToASCII step 3.
         self.chunk.put_ascii(out, b"xn--")?;
+        if self.mode == Mode::Check {
+            // Encoding cannot fail for a label the buffer holds (see
+            // `punycode::encode`), and what follows "xn--" is never read:
+            // it is not a number and holds no forbidden code point.
+            return Ok(XN.len());
+        }
         let mut n = XN.len();
         let chunk = &mut self.chunk;
         let mut put = |b: u8| {
@@ -305,6 +311,9 @@ const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as u32];
 pub(super) enum Mode {
     /// ToASCII: labels are Punycode-encoded.
     Ascii,
+    /// ToASCII's validity only (canParse): a converted label is written as
+    /// "xn--" alone.
+    Check,
     /// ToUnicode: `xn--` labels are decoded.
     Unicode,
 }

@@ -120,7 +120,15 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             return Err(self.fail(ValidationError::HostMissing, j));
         }
         self.host_start = self.w.len();
-        self.host_kind = host::parse_host(&mut self.w, &input, start, j, !special, self.sink)?;
+        self.host_kind = host::parse_host(
+            &mut self.w,
+            &input,
+            start,
+            j,
+            !special,
+            self.sink,
+            self.stop_at_path,
+        )?;
         self.host_end = self.w.len();
         if to_port {
             *i = j + 1;

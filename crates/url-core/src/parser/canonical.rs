@@ -104,6 +104,7 @@ pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) 
             host_end,
             false,
             &mut NoValidation,
+            false,
         )?;
         let new_host_end = w.len();
         match c.slash {

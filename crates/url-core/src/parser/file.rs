@@ -137,7 +137,15 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         self.w.push_str("//")?;
         self.username_end = self.w.len();
         self.host_start = self.w.len();
-        self.host_kind = host::parse_host(&mut self.w, &input, start, j, false, self.sink)?;
+        self.host_kind = host::parse_host(
+            &mut self.w,
+            &input,
+            start,
+            j,
+            false,
+            self.sink,
+            self.stop_at_path,
+        )?;
         if &self.w.as_bytes()[self.host_start..] == b"localhost" {
             self.w.truncate(self.host_start);
             self.host_kind = HostKind::Empty;
