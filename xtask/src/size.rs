@@ -108,6 +108,21 @@ pub unsafe extern "C" fn weburl_size_parse(input: *const u8, len: usize, out: *m
 }
 "#;
 
+/// "panic call sites in <what> (thumbv7em): N (kind n, …)", or why not.
+fn panic_line(what: &str, elf: &Path) -> String {
+    let counted = stack::objdump().and_then(|od| panics::count(&od, elf));
+    match counted {
+        Ok((total, kinds)) => {
+            let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            format!(
+                "panic call sites in the thumbv7em {what}: {total} ({})\n",
+                kinds.join(", ")
+            )
+        }
+        Err(e) => format!("panic call sites in the thumbv7em {what}: not counted ({e})\n"),
+    }
+}
+
 /// One row of the table.
 struct Row {
     name: String,
@@ -139,12 +154,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let mut rows = Vec::new();
     let mut fmt_report = String::new();
+    let mut panic_report = String::new();
     for (idna, budget) in [(false, BUDGET_ARM_NO_IDNA), (true, BUDGET_ARM_IDNA)] {
         let features: &[&str] = if idna { &["idna"] } else { &[] };
         let lib = build_probe(&probe, &target_dir, ARM, "staticlib", features, &[])?;
         let elf = link_firmware(&lib, &base.join(format!("firmware-idna-{idna}.elf")))?;
         let (text, rodata, data) = elf_sections(&elf)?;
         let fmt_syms = fmt_symbols(&elf)?;
+        panic_report.push_str(&panic_line(
+            &format!(
+                "url-core parse {} IDNA",
+                if idna { "with" } else { "without" }
+            ),
+            &elf,
+        ));
         let _ = writeln!(
             fmt_report,
             "core::fmt in the thumbv7em build {} IDNA: {}",
@@ -167,7 +190,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     // The whole C ABI (weburl-c: parse, getters, setters, domain_to_ascii)
     // as firmware links it, for information.
-    match weburl_c_firmware(&root, &base) {
+    let c_abi = weburl_c_firmware(&root, &base);
+    if c_abi.is_ok() {
+        panic_report.push_str(&panic_line(
+            "weburl-c (whole C ABI: parse, setters, form-urlencoded, IDNA)",
+            &base.join("weburl-c.elf"),
+        ));
+    }
+    match c_abi {
         Ok((text, rodata, data)) => rows.push(Row {
             name: "thumbv7em weburl-c staticlib, whole C ABI, with IDNA".into(),
             sections: Some((text, rodata, data)),
@@ -203,6 +233,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let table = render(&rows);
     print!("{table}");
     print!("{fmt_report}");
+    print!("{panic_report}");
     let mut failures: Vec<String> = rows
         .iter()
         .filter(|r| r.budget.is_some_and(|b| r.measured > b))
@@ -551,4 +582,5 @@ fn fmt_symbols(path: &Path) -> Result<Vec<String>, String> {
     Ok(v)
 }
 
+mod panics;
 pub mod stack;

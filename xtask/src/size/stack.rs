@@ -196,7 +196,7 @@ fn frames_or_names(frames: &BTreeMap<u64, u64>, names: &BTreeMap<u64, String>, a
     frames.contains_key(&addr) || names.contains_key(&addr)
 }
 
-fn objdump() -> Result<PathBuf, String> {
+pub(super) fn objdump() -> Result<PathBuf, String> {
     for name in ["llvm-objdump", "rust-objdump"] {
         if Command::new(name).arg("--version").output().is_ok() {
             return Ok(PathBuf::from(name));
