@@ -123,7 +123,10 @@ fn can_parse_in_agrees_with_parse_into() {
                 .map_err(|e| format!("{e:?}"));
             checked += 1;
             if got != want {
-                mismatches.push(format!("{input:?} base {:?}: {got:?} != {want:?}", base.map(|b| b.href().to_string())));
+                mismatches.push(format!(
+                    "{input:?} base {:?}: {got:?} != {want:?}",
+                    base.map(|b| b.href().to_string())
+                ));
             }
             let mut room = [0u8; 12];
             match parser().can_parse_in(input, || SliceStorage::new(&mut room)) {
@@ -131,7 +134,9 @@ fn can_parse_in_agrees_with_parse_into() {
                 small => {
                     let small = small.map_err(|e| format!("{e:?}"));
                     if small != want {
-                        mismatches.push(format!("{input:?} (12 bytes of room): {small:?} != {want:?}"));
+                        mismatches.push(format!(
+                            "{input:?} (12 bytes of room): {small:?} != {want:?}"
+                        ));
                     }
                 }
             }
@@ -141,5 +146,9 @@ fn can_parse_in_agrees_with_parse_into() {
         "can_parse_in: {checked} input/base pairs agree with parse_into ({capacity} needed more than 12 bytes)"
     );
     assert!(checked > 150_000, "only {checked} pairs");
-    assert!(mismatches.is_empty(), "{}", mismatches[..mismatches.len().min(20)].join("\n"));
+    assert!(
+        mismatches.is_empty(),
+        "{}",
+        mismatches[..mismatches.len().min(20)].join("\n")
+    );
 }

@@ -108,18 +108,27 @@ pub unsafe extern "C" fn weburl_size_parse(input: *const u8, len: usize, out: *m
 }
 "#;
 
-/// "panic call sites in <what> (thumbv7em): N (kind n, …)", or why not.
-fn panic_line(what: &str, elf: &Path) -> String {
+/// "panic call sites in <what> (thumbv7em): N (kind n, …)"; any site, or a
+/// count that could not be made, is also pushed to `failures` (the
+/// firmware parse, setters and form-urlencoded code must have none).
+fn panic_line(what: &str, elf: &Path, failures: &mut Vec<String>) -> String {
     let counted = stack::objdump().and_then(|od| panics::count(&od, elf));
     match counted {
         Ok((total, kinds)) => {
             let kinds: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            format!(
-                "panic call sites in the thumbv7em {what}: {total} ({})\n",
-                kinds.join(", ")
-            )
+            if total > 0 {
+                failures.push(format!(
+                    "{what}: {total} panic call sites ({}); find them with llvm-objdump -d {}",
+                    kinds.join(", "),
+                    elf.display()
+                ));
+            }
+            format!("panic call sites in the thumbv7em {what}: {total}\n")
         }
-        Err(e) => format!("panic call sites in the thumbv7em {what}: not counted ({e})\n"),
+        Err(e) => {
+            failures.push(format!("{what}: panic call sites not counted ({e})"));
+            format!("panic call sites in the thumbv7em {what}: not counted ({e})\n")
+        }
     }
 }
 
@@ -155,6 +164,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let mut rows = Vec::new();
     let mut fmt_report = String::new();
     let mut panic_report = String::new();
+    let mut panic_failures = Vec::new();
     for (idna, budget) in [(false, BUDGET_ARM_NO_IDNA), (true, BUDGET_ARM_IDNA)] {
         let features: &[&str] = if idna { &["idna"] } else { &[] };
         let lib = build_probe(&probe, &target_dir, ARM, "staticlib", features, &[])?;
@@ -167,6 +177,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 if idna { "with" } else { "without" }
             ),
             &elf,
+            &mut panic_failures,
         ));
         let _ = writeln!(
             fmt_report,
@@ -195,6 +206,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         panic_report.push_str(&panic_line(
             "weburl-c (whole C ABI: parse, setters, form-urlencoded, IDNA)",
             &base.join("weburl-c.elf"),
+            &mut panic_failures,
         ));
     }
     match c_abi {
@@ -246,6 +258,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             )
         })
         .collect();
+    failures.extend(panic_failures);
 
     if stack {
         match stack::measure(&probe, &base) {

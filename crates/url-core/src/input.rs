@@ -121,7 +121,7 @@ fn contains_tab_or_newline(bytes: &[u8]) -> bool {
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
         let mut w = [0u8; 8];
-        w.copy_from_slice(c);
+        crate::bytes::copy(&mut w, c);
         let x = u64::from_le_bytes(w);
         // "Has a byte less than 0x0E" (exact for thresholds ≤ 0x80).
         if x.wrapping_sub(ONES * 0x0E) & !x & HIGH != 0 && c.iter().any(is_ws) {

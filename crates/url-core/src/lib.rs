@@ -36,6 +36,7 @@
 #[cfg(test)]
 extern crate std;
 
+mod bytes;
 pub mod encoding;
 mod error;
 mod fast;

@@ -204,7 +204,7 @@ fn blob_origin(path: &str) -> Origin<'_> {
                 return Origin::Opaque;
             }
             let mut bytes = [0u8; OriginHost::INLINE_CAPACITY];
-            bytes[..h.len()].copy_from_slice(h);
+            crate::bytes::copy(&mut bytes, h);
             http_origin(
                 &inner,
                 OriginHost::Inline {
@@ -225,9 +225,11 @@ fn without_credentials<'b>(head: &str, buf: &'b mut [u8]) -> Option<&'b str> {
     let (scheme, rest) = (&head[..=colon], &head[at + 1..]);
     let len = scheme.len() + 2 + rest.len();
     let dst = buf.get_mut(..len)?;
-    dst[..scheme.len()].copy_from_slice(scheme.as_bytes());
-    dst[scheme.len()..scheme.len() + 2].copy_from_slice(b"//");
-    dst[scheme.len() + 2..].copy_from_slice(rest.as_bytes());
+    let (a, rest_dst) = dst.split_at_mut_checked(scheme.len())?;
+    let (b, c) = rest_dst.split_at_mut_checked(2)?;
+    crate::bytes::copy(a, scheme.as_bytes());
+    crate::bytes::copy(b, b"//");
+    crate::bytes::copy(c, rest.as_bytes());
     core::str::from_utf8(dst).ok()
 }
 

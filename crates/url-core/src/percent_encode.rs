@@ -208,7 +208,7 @@ pub fn utf8_percent_encode<S: Storage + ?Sized>(
             // `run..i` is ASCII outside the set (bytes ≥ 0x80 are in every
             // set), so when non-empty it lies on str boundaries.
             if run < i {
-                out.push_str(&input[run..i])?;
+                out.push_str(input.get(run..i).unwrap_or_default())?;
             }
             let enc = percent_encoded(b);
             // Always ASCII.
@@ -216,7 +216,7 @@ pub fn utf8_percent_encode<S: Storage + ?Sized>(
             run = i + 1;
         }
     }
-    out.push_str(&input[run..])
+    out.push_str(input.get(run..).unwrap_or_default())
 }
 
 /// Percent-decodes `input` (url.bs §1.3 "percent-decode"), yielding bytes.

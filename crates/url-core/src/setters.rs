@@ -166,9 +166,16 @@ impl<S: Storage> Url<S> {
         let mut i = range.start;
         while i < range.end {
             let n = (range.end - i).min(chunk.len());
-            chunk[..n].copy_from_slice(&self.buf.as_bytes()[i..i + n]);
-            self.buf
-                .push_str(core::str::from_utf8(&chunk[..n]).unwrap_or(""))?;
+            crate::bytes::copy(
+                &mut chunk,
+                self.buf.as_bytes().get(i..i + n).unwrap_or_default(),
+            );
+            self.buf.push_str(
+                chunk
+                    .get(..n)
+                    .and_then(|c| core::str::from_utf8(c).ok())
+                    .unwrap_or(""),
+            )?;
             i += n;
         }
         Ok(())
@@ -324,7 +331,7 @@ impl<S: Storage> Url<S> {
         // schemes cannot be special, so only their specialness matters below.
         let mut small = [0u8; 8];
         let mut n = 0;
-        for &b in &bytes[start..end] {
+        for &b in bytes.get(start..end).unwrap_or_default() {
             if !is_tab_or_newline(b) {
                 if n < small.len() {
                     small[n] = b.to_ascii_lowercase();
@@ -333,7 +340,7 @@ impl<S: Storage> Url<S> {
             }
         }
         let new_type = if n <= small.len() {
-            SchemeType::of(&small[..n])
+            SchemeType::of(small.get(..n).unwrap_or_default())
         } else {
             SchemeType::NotSpecial
         };
@@ -345,7 +352,7 @@ impl<S: Storage> Url<S> {
             return Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed));
         }
         let (delta, _) = self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
-            for &b in &bytes[start..end] {
+            for &b in bytes.get(start..end).unwrap_or_default() {
                 if !is_tab_or_newline(b) {
                     let lower = [b.to_ascii_lowercase()];
                     u.buf.push_str(core::str::from_utf8(&lower).unwrap_or(""))?;
@@ -510,7 +517,8 @@ impl<S: Storage> Url<S> {
         // does not parse still sets the host (the standard returns failure
         // after the host is set), and the port keeps its old value.
         let new_port = if to_port {
-            self.port_from_digits(&value[end + 1..]).ok()
+            self.port_from_digits(value.get(end + 1..).unwrap_or_default())
+                .ok()
         } else {
             None
         };
@@ -538,7 +546,7 @@ impl<S: Storage> Url<S> {
             let host_start = u.buf.len();
             let mut w = Writer::appending(input.s, &mut u.buf);
             kind = host::parse_host(&mut w, &input, 0, end, !special, &mut NoValidation, false)?;
-            if file && &u.buf.as_bytes()[host_start..] == b"localhost" {
+            if file && u.buf.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {
                 u.buf.truncate(host_start);
                 kind = HostKind::Empty;
             }
@@ -631,7 +639,7 @@ impl<S: Storage> Url<S> {
             let mut digits = [0u8; 6];
             let n = format_port(p, &mut digits);
             self.buf.push_ascii(b":")?;
-            self.buf.push_ascii(&digits[..n])?;
+            self.buf.push_ascii(digits.get(..n).unwrap_or_default())?;
         }
         Ok(())
     }
@@ -675,7 +683,12 @@ impl<S: Storage> Url<S> {
                     let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
                     p.override_path_start()?;
                 }
-                if null_host && u.buf.as_bytes()[path_start..].starts_with(b"//") {
+                if null_host
+                    && u.buf
+                        .as_bytes()
+                        .get(path_start..)
+                        .is_some_and(|p| p.starts_with(b"//"))
+                {
                     u.buf.replace_range(path_start..path_start, "/.")?;
                     prefix = 2;
                 }

@@ -119,8 +119,11 @@ pub(crate) fn find_path(input: &[u8], i: usize) -> usize {
 /// Whether `find_path` stops at `input[k]`.
 #[inline(always)]
 fn path_stops_at(input: &[u8], k: usize) -> bool {
-    let b = input[k];
-    Stop::Path.stops_at(b) || (matches!(b, b'.' | b'%') && k > 0 && input[k - 1] == b'/')
+    let Some(&b) = input.get(k) else {
+        return false;
+    };
+    Stop::Path.stops_at(b)
+        || (matches!(b, b'.' | b'%') && k.checked_sub(1).and_then(|p| input.get(p)) == Some(&b'/'))
 }
 
 /// `find_path` a byte at a time.
@@ -169,6 +172,20 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     {
         bytes.is_ascii()
     }
+}
+
+/// Copies the first `min(dst.len(), src.len())` bytes of `src` into `dst`:
+/// one `memcpy`, and no length assert. `copy_from_slice` asserts equal
+/// lengths, and in a size-optimized firmware build that assert stays out of
+/// line and linked in (a panic path, which url-core must not have); an
+/// element loop has none but costs the fixed-buffer parse of a canonical
+/// URL 9% more instructions (kasztp, 456 -> 499 per URL).
+#[inline]
+pub(crate) fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    let n = dst.len().min(src.len());
+    // SAFETY: `src` is valid for reads and `dst` for writes of `n` bytes (the
+    // shorter length), and a shared and an exclusive borrow never overlap.
+    unsafe { core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr(), n) }
 }
 
 /// `bytes` as a `str` when it is ASCII (all this crate ever writes into a
@@ -528,6 +545,20 @@ mod lanes {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn copy_bytes_copies_the_common_prefix() {
+        let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
+        for dl in [0usize, 1, 15, 16, 17, 40] {
+            for sl in [0usize, 3, 16, 33, 40] {
+                let mut dst = [0u8; 40];
+                copy_bytes(&mut dst[..dl], &src[..sl]);
+                let n = dl.min(sl);
+                assert_eq!(dst[..n], src[..n], "{dl} {sl}");
+                assert!(dst[n..].iter().all(|&b| b == 0), "{dl} {sl}");
+            }
+        }
+    }
     use super::*;
 
     const STOPS: [Stop; 5] = [

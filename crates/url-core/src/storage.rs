@@ -127,10 +127,13 @@ pub trait Storage: Buffer {
         while end > tail {
             let start = end.saturating_sub(64).max(tail);
             let n = end - start;
-            chunk[..n].copy_from_slice(&self.as_bytes()[start..end]);
+            crate::bytes::copy(
+                &mut chunk,
+                self.as_bytes().get(start..end).unwrap_or_default(),
+            );
             self.truncate(start);
             // ASCII by construction, so a str boundary.
-            let text = core::str::from_utf8(&chunk[..n]).unwrap_or("");
+            let text = chunk.get(..n).and_then(ascii_or_utf8).unwrap_or("");
             self.replace_range(at..at, text)?;
             moved += n;
             end = len - moved;
@@ -267,16 +270,16 @@ impl Buffer for SliceStorage<'_> {
     fn as_str(&self) -> &str {
         // Only ASCII is ever written (module docs), so this never fails; the
         // ASCII check is the fast one (`simd`), UTF-8 the fallback.
-        utf8(&self.buf[..self.len])
+        utf8(self.buf.get(..self.len).unwrap_or_default())
     }
     #[inline]
     fn as_bytes(&self) -> &[u8] {
-        &self.buf[..self.len]
+        self.buf.get(..self.len).unwrap_or_default()
     }
     #[inline]
     fn slice(&self, range: Range<usize>) -> &str {
         // Validate only the requested range: getters stay O(component).
-        self.buf[..self.len].get(range).map_or("", utf8)
+        self.as_bytes().get(range).map_or("", utf8)
     }
 }
 
@@ -293,9 +296,15 @@ impl Storage for SliceStorage<'_> {
     #[inline]
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         let end = self.len + s.len();
-        match self.buf.get_mut(self.len..end) {
+        // `get_mut(..s.len())` makes the length visibly equal to the
+        // source's, so the copy has no length check left to fail.
+        match self
+            .buf
+            .get_mut(self.len..)
+            .and_then(|r| r.get_mut(..s.len()))
+        {
             Some(dst) => {
-                dst.copy_from_slice(s.as_bytes());
+                crate::bytes::copy(dst, s.as_bytes());
                 self.len = end;
                 Ok(())
             }
@@ -309,7 +318,7 @@ impl Storage for SliceStorage<'_> {
         let end = self.len + bytes.len();
         match self.buf.get_mut(self.len..end) {
             Some(dst) => {
-                dst.copy_from_slice(bytes);
+                crate::bytes::copy(dst, bytes);
                 self.len = end;
                 Ok(())
             }
@@ -331,14 +340,26 @@ impl Storage for SliceStorage<'_> {
         if new_len > self.buf.len() {
             return Err(self.overflow(new_len));
         }
-        self.buf.copy_within(end..self.len, start + with.len());
-        self.buf[start..start + with.len()].copy_from_slice(with.as_bytes());
+        // The bytes after the range move to their new place (left when the
+        // replacement is shorter, right when it is longer).
+        if with.len() < end - start {
+            if let Some(s) = self.buf.get_mut(start + with.len()..self.len) {
+                crate::bytes::shift_left(s, end - start - with.len());
+            }
+        } else if let Some(s) = self.buf.get_mut(end..new_len) {
+            crate::bytes::shift_right(s, with.len() - (end - start));
+        }
+        if let Some(dst) = self.buf.get_mut(start..) {
+            crate::bytes::copy(dst, with.as_bytes());
+        }
         self.len = new_len;
         Ok(())
     }
     fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
         if at < tail && tail < self.len {
-            self.buf[at..self.len].rotate_right(self.len - tail);
+            if let Some(s) = self.buf.get_mut(at..self.len) {
+                crate::bytes::rotate_right(s, self.len - tail);
+            }
         }
         Ok(())
     }
@@ -417,7 +438,7 @@ mod alloc_impl {
                 .and_then(|t| chunk.get_mut(..t.len()).map(|c| (c, t)));
             match moved {
                 Some((c, t)) if self.is_char_boundary(at) && self.is_char_boundary(tail) => {
-                    c.copy_from_slice(t.as_bytes());
+                    crate::bytes::copy(c, t.as_bytes());
                     let n = c.len();
                     self.truncate(tail);
                     if let Some(t) = chunk.get(..n).and_then(super::ascii_or_utf8) {

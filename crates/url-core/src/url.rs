@@ -544,19 +544,21 @@ impl<S: Buffer> AsRef<str> for Url<S> {
 
 /// Formats a port in decimal; returns the length.
 pub(crate) fn format_port(port: u16, out: &mut [u8; 6]) -> usize {
-    let mut tmp = [0u8; 5];
-    let mut n = 0;
+    // Digits are written right to left, then copied to the front.
+    let mut digits = [0u8; 5];
     let mut v = port;
-    loop {
-        tmp[n] = b'0' + (v % 10) as u8;
+    let mut n = 0;
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (v % 10) as u8;
         n += 1;
         v /= 10;
         if v == 0 {
             break;
         }
     }
-    for i in 0..n {
-        out[i] = tmp[n - 1 - i];
+    let used = digits.get(digits.len() - n..).unwrap_or_default();
+    for (o, &d) in out.iter_mut().zip(used) {
+        *o = d;
     }
     n
 }

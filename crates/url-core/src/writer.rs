@@ -40,7 +40,10 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     #[inline]
     pub fn as_bytes(&self) -> &[u8] {
         if self.borrowing {
-            &self.input.as_bytes()[..self.pending]
+            self.input
+                .as_bytes()
+                .get(..self.pending)
+                .unwrap_or_default()
         } else {
             self.out.as_bytes()
         }
@@ -64,7 +67,8 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     pub fn materialize(&mut self) -> Result<(), CapacityError> {
         if self.borrowing {
             self.out.reserve(self.input.len() + 16);
-            self.out.push_str(&self.input[..self.pending])?;
+            self.out
+                .push_str(self.input.get(..self.pending).unwrap_or_default())?;
             self.borrowing = false;
         }
         Ok(())
@@ -84,14 +88,27 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
             }
             self.materialize()?;
         }
-        self.out.push_str(&self.input[start..end])
+        match self.input.get(start..end) {
+            Some(s) => self.out.push_str(s),
+            // Spans come from the parser's own scan of the input; one
+            // outside it would be a bug, reported rather than a panic.
+            None => Err(CapacityError {
+                capacity: self.out.len(),
+                needed: end,
+            }),
+        }
     }
 
     /// Appends an ASCII string.
     #[inline]
     pub fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         if self.borrowing {
-            if self.input.as_bytes()[self.pending..].starts_with(s.as_bytes()) {
+            if self
+                .input
+                .as_bytes()
+                .get(self.pending..)
+                .is_some_and(|rest| rest.starts_with(s.as_bytes()))
+            {
                 self.pending += s.len();
                 return Ok(());
             }
@@ -117,7 +134,12 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
     #[inline]
     pub fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
         if self.borrowing {
-            if self.input.as_bytes()[self.pending..].starts_with(bytes) {
+            if self
+                .input
+                .as_bytes()
+                .get(self.pending..)
+                .is_some_and(|rest| rest.starts_with(bytes))
+            {
                 self.pending += bytes.len();
                 return Ok(());
             }
@@ -158,7 +180,8 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
                 return Ok(Some(self.pending));
             }
             self.out.reserve(self.pending);
-            self.out.push_str(&self.input[..self.pending])?;
+            self.out
+                .push_str(self.input.get(..self.pending).unwrap_or_default())?;
             self.borrowing = false;
         }
         Ok(None)

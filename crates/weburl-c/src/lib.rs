@@ -500,9 +500,20 @@ impl Shadow<'_> {
     }
 }
 
+/// Reverses `bytes` with no assert on the way (see `Shadow::move_tail`):
+/// the front half swapped with the back half read backwards.
+fn reverse(bytes: &mut [u8]) {
+    let half = bytes.len() / 2;
+    if let Some((front, back)) = bytes.split_at_mut_checked(half) {
+        for (x, y) in front.iter_mut().zip(back.iter_mut().rev()) {
+            core::mem::swap(x, y);
+        }
+    }
+}
+
 impl Buffer for Shadow<'_> {
     fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.src[..self.len]).unwrap_or("")
+        core::str::from_utf8(self.src.get(..self.len).unwrap_or_default()).unwrap_or("")
     }
 }
 
@@ -638,7 +649,11 @@ impl Storage for Reattach<'_> {
             }
             Some(buf) => match buf.get_mut(self.len..end) {
                 Some(dst) => {
-                    dst.copy_from_slice(s.as_bytes());
+                    // Element by element: `copy_from_slice`'s length assert
+                    // would stay linked into size-optimized firmware.
+                    for (d, &b) in dst.iter_mut().zip(s.as_bytes()) {
+                        *d = b;
+                    }
                     self.len = end;
                     Ok(())
                 }
@@ -662,8 +677,33 @@ impl Storage for Reattach<'_> {
         }
         let len = self.len;
         if let Some(buf) = self.buf.get_mut() {
-            buf.copy_within(end..len, start + with.len());
-            buf[start..start + with.len()].copy_from_slice(with.as_bytes());
+            // The bytes after the range to their new place, then the
+            // replacement; no call that asserts (see `push_str`).
+            let removed = end - start;
+            if with.len() < removed {
+                let by = removed - with.len();
+                for i in end..len {
+                    if let (Some(&b), Some(d)) = (buf.get(i), i.checked_sub(by)) {
+                        if let Some(slot) = buf.get_mut(d) {
+                            *slot = b;
+                        }
+                    }
+                }
+            } else {
+                let by = with.len() - removed;
+                for i in (end..len).rev() {
+                    if let Some(&b) = buf.get(i) {
+                        if let Some(slot) = buf.get_mut(i + by) {
+                            *slot = b;
+                        }
+                    }
+                }
+            }
+            if let Some(dst) = buf.get_mut(start..) {
+                for (d, &b) in dst.iter_mut().zip(with.as_bytes()) {
+                    *d = b;
+                }
+            }
         }
         self.len = new_len;
         Ok(())
@@ -671,8 +711,14 @@ impl Storage for Reattach<'_> {
     fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
         let len = self.len;
         if at < tail && tail < len {
-            if let Some(buf) = self.buf.get_mut() {
-                buf[at..len].rotate_right(len - tail);
+            if let Some(region) = self.buf.get_mut().and_then(|b| b.get_mut(at..len)) {
+                // Rotate right by three reversals (`rotate_right` and
+                // `reverse` keep asserts in size-optimized builds).
+                reverse(region);
+                if let Some((a, b)) = region.split_at_mut_checked(len - tail) {
+                    reverse(a);
+                    reverse(b);
+                }
             }
         }
         Ok(())

@@ -164,9 +164,15 @@ fn trie<A: Copy + Into<u32>, B: Copy + Into<u32>, T: Copy + Into<u32>>(
     } else {
         l1.get(i - (gap.1 - gap.0)).map_or(0, |&x| x.into())
     } as usize;
-    let i2: u32 = l2[i1 * per_l2 + ((cp >> shift2) as usize & (per_l2 - 1))].into();
+    let i2: u32 = l2
+        .get(i1 * per_l2 + ((cp >> shift2) as usize & (per_l2 - 1)))
+        .map_or(0, |&x| x.into());
     // Level 2 holds offsets of (possibly overlapping) level-3 blocks.
-    values[i2 as usize + (cp as usize & ((1 << shift2) - 1))].into()
+    // Every index is in range by construction; `get` keeps a panic path
+    // out of firmware that links these tables.
+    values
+        .get(i2 as usize + (cp as usize & ((1 << shift2) - 1)))
+        .map_or(0, |&x| x.into())
 }
 
 /// The UTS #46 mapping of `cp` (any value; above U+10FFFF reads as disallowed).
@@ -312,7 +318,7 @@ pub fn props(cp: u32) -> Props {
         tables::PROP_GAP,
         cp,
     );
-    Props(tables::PROPS[i as usize])
+    Props(tables::PROPS.get(i as usize).copied().unwrap_or_default())
 }
 
 #[inline]
@@ -334,7 +340,8 @@ fn n16() -> usize {
 #[inline]
 fn entry(i: usize) -> (u32, u32, u32) {
     match tables::CANON16.get(3 * i..3 * i + 3) {
-        Some(e) => (u32::from(e[0]), u32::from(e[1]), u32::from(e[2])),
+        Some(&[a, b, c]) => (u32::from(a), u32::from(b), u32::from(c)),
+        Some(_) => (0, 0, 0),
         None => tables::CANON.get(i - n16()).map_or((0, 0, 0), |&e| step(e)),
     }
 }
@@ -403,10 +410,12 @@ pub fn is_composing_starter(b: u32) -> bool {
 /// ```
 pub fn compose(a: u32, b: u32) -> Option<u32> {
     let at = |i: usize| {
-        let (_, x, y) = entry(usize::from(tables::COMPOSE[i]));
-        (x, y)
+        tables::COMPOSE.get(i).map_or((0, 0), |&c| {
+            let (_, x, y) = entry(usize::from(c));
+            (x, y)
+        })
     };
     let i = search(0, tables::COMPOSE.len(), (a, b), at)?;
-    Some(entry(usize::from(tables::COMPOSE[i])).0)
+    Some(entry(usize::from(*tables::COMPOSE.get(i)?)).0)
 }
 "#;

@@ -59,7 +59,11 @@ pub fn count(objdump: &Path, elf: &Path) -> Result<(usize, BTreeMap<&'static str
     for line in text.lines() {
         // "00020a42 <symbol>:" starts a function.
         if let Some(name) = line.strip_suffix(">:").and_then(|l| l.split_once(" <")) {
-            in_panic_machinery = is_panic_entry(name.1);
+            // ARM mapping symbols ($t, $d) mark code and data inside a
+            // function, not a new one.
+            if !name.1.starts_with('$') {
+                in_panic_machinery = is_panic_entry(name.1);
+            }
             continue;
         }
         if in_panic_machinery {

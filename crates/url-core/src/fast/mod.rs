@@ -124,7 +124,10 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         if input.get(colon) != Some(&b':') {
             return None;
         }
-        (colon, SchemeType::of(&input[..colon]))
+        (
+            colon,
+            SchemeType::of(input.get(..colon).unwrap_or_default()),
+        )
     };
     if !scheme_type.is_special() {
         return opaque(input, colon);
@@ -134,7 +137,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     }
     let host_start = colon + 3;
     let i = find(input, host_start, Stop::Domain);
-    let host = &input[host_start..i];
+    let host = input.get(host_start..i)?;
     let (host_end, kind) = if scheme_type == SchemeType::File {
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
@@ -169,12 +172,12 @@ fn host_route(
     host_start: usize,
 ) -> Option<Canonical> {
     let host_end = raw_host_end(input, host_start)?;
-    let (kind, host_parse) = if crate::host::ipv4::is_serialized_ipv4(&input[host_start..host_end])
-    {
-        (HostKind::Ipv4, false)
-    } else {
-        (HostKind::Domain, true)
-    };
+    let (kind, host_parse) =
+        if crate::host::ipv4::is_serialized_ipv4(input.get(host_start..host_end)?) {
+            (HostKind::Ipv4, false)
+        } else {
+            (HostKind::Domain, true)
+        };
     after_host(
         input,
         colon,
@@ -216,7 +219,7 @@ fn after_host(
         // not the default port.
         if digits == 0
             || value > 0xFFFF
-            || (digits > 1 && input[start] == b'0')
+            || (digits > 1 && input.get(start) == Some(&b'0'))
             || Some(value as u16) == scheme_type.default_port()
         {
             return None;
@@ -354,12 +357,13 @@ static SCHEME_OK: [bool; 256] = {
 /// `\`, `?`, `#` or the end).
 #[inline]
 fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
-    let end = input[i..]
+    let rest = input.get(i..).unwrap_or_default();
+    let end = rest
         .iter()
         .take(7)
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .map_or(input.len().min(i + 7), |k| i + k);
-    let seg = &input[i..end];
+        .unwrap_or(rest.len().min(7));
+    let seg = rest.get(..end).unwrap_or_default();
     seg.len() <= 6 && (crate::segment::is_single_dot(seg) || crate::segment::is_double_dot(seg))
 }
 

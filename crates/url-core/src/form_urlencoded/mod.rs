@@ -354,12 +354,12 @@ impl<'a> Piece<'a> {
         let mut n = 0;
         for c in self.chars() {
             if n + 4 > chunk.len() {
-                out.push_str(chunk_str(&chunk[..n]))?;
+                out.push_str(chunk_str(chunk.get(..n).unwrap_or_default()))?;
                 n = 0;
             }
             n += c.encode_utf8(&mut chunk[n..]).len();
         }
-        out.push_str(chunk_str(&chunk[..n]))
+        out.push_str(chunk_str(chunk.get(..n).unwrap_or_default()))
     }
 
     /// The decoded text: the input itself when nothing needs decoding (zero

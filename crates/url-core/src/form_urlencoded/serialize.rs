@@ -129,7 +129,7 @@ fn push_unmappable<S: Storage + ?Sized>(c: char, out: &mut S) -> Result<(), Capa
         }
     }
     out.push_str("%26%23")?;
-    out.push_str(chunk_str(&digits[i..]))?;
+    out.push_str(chunk_str(digits.get(i..).unwrap_or_default()))?;
     out.push_str("%3B")
 }
 

@@ -27,7 +27,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
     let host_start = w.len();
-    let raw = &input.bytes[start..end];
+    let raw = input.bytes.get(start..end).unwrap_or_default();
 
     // One pass classifies the host: anything needing decoding (%, non-ASCII,
     // tab/newline), upper case, forbidden domain code points.
@@ -52,7 +52,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
                 .map_err(|(e, k)| invalid(e, input.pos(start + k)))?;
             let mut text = [0u8; 15];
             let n = ipv4::serialize_ipv4(addr, &mut text);
-            w.push_ascii(&text[..n])?;
+            w.push_ascii(text.get(..n).unwrap_or_default())?;
             return Ok(HostKind::Ipv4);
         }
         if upper {
@@ -86,7 +86,12 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         }
     }
 
-    if !w.as_bytes()[host_start..].is_ascii() {
+    if !w
+        .as_bytes()
+        .get(host_start..)
+        .unwrap_or_default()
+        .is_ascii()
+    {
         #[cfg(feature = "idna")]
         {
             w.materialize()?;
@@ -97,11 +102,15 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             let _ = check_only;
             return Err(ParseError::IdnaUnavailable { position: pos });
         }
-    } else if V::ENABLED && !crate::idna::ascii_domain_strictly_valid(&w.as_bytes()[host_start..]) {
+    } else if V::ENABLED
+        && !crate::idna::ascii_domain_strictly_valid(
+            w.as_bytes().get(host_start..).unwrap_or_default(),
+        )
+    {
         sink.report(ValidationError::DomainToAscii, pos);
     }
 
-    let host = &w.as_bytes()[host_start..];
+    let host = w.as_bytes().get(host_start..).unwrap_or_default();
     if host.is_empty()
         || host
             .iter()
@@ -118,7 +127,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         let mut text = [0u8; 15];
         let n = ipv4::serialize_ipv4(addr, &mut text);
         w.truncate(host_start);
-        w.push_ascii(&text[..n])?;
+        w.push_ascii(text.get(..n).unwrap_or_default())?;
         return Ok(HostKind::Ipv4);
     }
     Ok(HostKind::Domain)
@@ -160,7 +169,7 @@ fn push_lowercase<S: Storage>(
         for (d, s) in chunk.iter_mut().zip(part) {
             *d = s.to_ascii_lowercase();
         }
-        w.push_ascii(&chunk[..part.len()])?;
+        w.push_ascii(chunk.get(..part.len()).unwrap_or_default())?;
     }
     Ok(())
 }
@@ -212,8 +221,7 @@ fn push_percent_decoded<S: Storage>(
     let mut buf = [0u8; 64];
     let mut n = 0;
     let mut i = start;
-    while i < end {
-        let b = input.bytes[i];
+    while let Some(&b) = input.bytes.get(i).filter(|_| i < end) {
         if is_tab_or_newline(b) {
             i += 1;
             continue;
@@ -233,9 +241,11 @@ fn push_percent_decoded<S: Storage>(
             i += 1;
             b
         };
-        buf[n] = byte.to_ascii_lowercase();
+        if let Some(slot) = buf.get_mut(n) {
+            *slot = byte.to_ascii_lowercase();
+        }
         n += 1;
-        if n == buf.len() {
+        if n >= buf.len() {
             match flush_utf8(w, &mut buf, n)? {
                 Some(rest) => n = rest,
                 None => return Ok(false),
@@ -255,17 +265,19 @@ fn flush_utf8<S: Storage>(
     buf: &mut [u8; 64],
     n: usize,
 ) -> Result<Option<usize>, crate::CapacityError> {
-    match core::str::from_utf8(&buf[..n]) {
+    match core::str::from_utf8(buf.get(..n).unwrap_or_default()) {
         Ok(s) => {
             w.push_str(s)?;
             Ok(Some(0))
         }
         Err(e) if e.error_len().is_none() => {
             let valid = e.valid_up_to();
-            if let Ok(s) = core::str::from_utf8(&buf[..valid]) {
+            if let Ok(s) = core::str::from_utf8(buf.get(..valid).unwrap_or_default()) {
                 w.push_str(s)?;
             }
-            buf.copy_within(valid..n, 0);
+            if let Some(pending) = buf.get_mut(..n) {
+                crate::bytes::shift_left(pending, valid);
+            }
             Ok(Some(n - valid))
         }
         Err(_) => Ok(None),
@@ -290,6 +302,6 @@ pub(crate) fn ascii_labels_strictly_valid(domain: &[u8]) -> bool {
             // CheckHyphens.
             && label[0] != b'-'
             && label[label.len() - 1] != b'-'
-            && !(label.len() >= 4 && &label[2..4] == b"--")
+            && label.get(2..4) != Some(&b"--"[..])
     })
 }

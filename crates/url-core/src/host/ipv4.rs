@@ -6,24 +6,19 @@ use crate::validation::ValidationError;
 /// The "ends in a number" checker, on an ASCII domain.
 pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     // The last part, ignoring one trailing empty part.
-    let end = match input.last() {
-        Some(b'.') => input.len() - 1,
-        Some(_) => input.len(),
-        None => return false,
-    };
-    let start = input[..end]
-        .iter()
-        .rposition(|&b| b == b'.')
-        .map_or(0, |p| p + 1);
-    let last = &input[start..end];
+    if input.is_empty() {
+        return false;
+    }
+    let body = input.strip_suffix(b".").unwrap_or(input);
+    let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
     }
     // "0x"/"0X" followed by zero or more hex digits parses as an IPv4 number.
-    last.len() >= 2
-        && last[0] == b'0'
-        && (last[1] | 0x20) == b'x'
-        && last[2..].iter().all(u8::is_ascii_hexdigit)
+    match last {
+        [b'0', x, hex @ ..] if (x | 0x20) == b'x' => hex.iter().all(u8::is_ascii_hexdigit),
+        _ => false,
+    }
 }
 
 /// The IPv4 number parser: (value, validation error flag), saturating at
@@ -36,11 +31,11 @@ fn parse_ipv4_number(mut input: &[u8]) -> Option<(u64, bool)> {
     let mut radix = 10;
     if input.len() >= 2 && input[0] == b'0' && (input[1] | 0x20) == b'x' {
         validation_error = true;
-        input = &input[2..];
+        input = input.get(2..).unwrap_or_default();
         radix = 16;
     } else if input.len() >= 2 && input[0] == b'0' {
         validation_error = true;
-        input = &input[1..];
+        input = input.get(1..).unwrap_or_default();
         radix = 8;
     }
     if input.is_empty() {
@@ -70,7 +65,7 @@ pub(crate) fn parse_ipv4(
     if input.last() == Some(&b'.') {
         report(ValidationError::Ipv4EmptyPart, input.len() - 1);
         if input.len() > 1 {
-            input = &input[..input.len() - 1];
+            input = input.split_last().map_or(input, |(_, rest)| rest);
         }
     }
     let count = input.split(|&b| b == b'.').count();
@@ -84,8 +79,13 @@ pub(crate) fn parse_ipv4(
     let mut numbers = [0u64; 4];
     let mut starts = [0usize; 4];
     let mut at = 0;
-    for (i, part) in input.split(|&b| b == b'.').enumerate() {
-        starts[i] = at;
+    // At most four parts (checked above): the zips cover them all.
+    for ((part, start), number) in input
+        .split(|&b| b == b'.')
+        .zip(starts.iter_mut())
+        .zip(numbers.iter_mut())
+    {
+        *start = at;
         match parse_ipv4_number(part) {
             None => {
                 report(ValidationError::Ipv4NonNumericPart, at);
@@ -95,24 +95,25 @@ pub(crate) fn parse_ipv4(
                 if flag {
                     report(ValidationError::Ipv4NonDecimalPart, at);
                 }
-                numbers[i] = n;
+                *number = n;
             }
         }
         at += part.len() + 1;
     }
-    let numbers = &numbers[..count];
+    let numbers = numbers.get(..count).unwrap_or_default();
+    let start_of = |k: usize| starts.get(k).copied().unwrap_or(0);
     if let Some(k) = numbers.iter().position(|&n| n > 255) {
-        report(ValidationError::Ipv4OutOfRangePart, starts[k]);
+        report(ValidationError::Ipv4OutOfRangePart, start_of(k));
     }
     let (last, init) = match numbers.split_last() {
         Some(x) => x,
         None => return Err((ValidationError::Ipv4NonNumericPart, 0)),
     };
     if let Some(k) = init.iter().position(|&n| n > 255) {
-        return Err((ValidationError::Ipv4OutOfRangePart, starts[k]));
+        return Err((ValidationError::Ipv4OutOfRangePart, start_of(k)));
     }
     if *last >= 256u64.pow(5 - count as u32) {
-        return Err((ValidationError::Ipv4OutOfRangePart, starts[count - 1]));
+        return Err((ValidationError::Ipv4OutOfRangePart, start_of(count - 1)));
     }
     let mut ipv4 = *last;
     for (counter, &n) in init.iter().enumerate() {
@@ -152,23 +153,25 @@ pub(crate) fn is_serialized_ipv4(input: &[u8]) -> bool {
 
 /// The IPv4 serializer into a stack buffer; returns the used length.
 pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
+    // At most 15 bytes ("255.255.255.255"); `put` drops nothing in range.
     let mut n = 0;
-    for (i, octet) in addr.to_be_bytes().iter().enumerate() {
-        if i > 0 {
-            out[n] = b'.';
-            n += 1;
+    let mut put = |b: u8| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = b;
         }
-        let o = *octet;
+        n += 1;
+    };
+    for (i, &o) in addr.to_be_bytes().iter().enumerate() {
+        if i > 0 {
+            put(b'.');
+        }
         if o >= 100 {
-            out[n] = b'0' + o / 100;
-            n += 1;
+            put(b'0' + o / 100);
         }
         if o >= 10 {
-            out[n] = b'0' + (o / 10) % 10;
-            n += 1;
+            put(b'0' + (o / 10) % 10);
         }
-        out[n] = b'0' + o % 10;
-        n += 1;
+        put(b'0' + o % 10);
     }
     n
 }

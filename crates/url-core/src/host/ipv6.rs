@@ -150,7 +150,9 @@ pub(crate) fn parse_ipv6(
                         p.advance();
                     }
                     let v = ipv4_piece.unwrap_or(0) as u16;
-                    address[piece_index] = address[piece_index].wrapping_mul(0x100) + v;
+                    if let Some(slot) = address.get_mut(piece_index) {
+                        *slot = slot.wrapping_mul(0x100) + v;
+                    }
                     numbers_seen += 1;
                     if numbers_seen == 2 || numbers_seen == 4 {
                         piece_index += 1;
@@ -173,14 +175,19 @@ pub(crate) fn parse_ipv6(
         if length > 1 && value < (1u32 << (4 * (length - 1))) {
             report(Ipv6PieceLeadingZero, piece_start);
         }
-        address[piece_index] = value as u16;
+        if let Some(slot) = address.get_mut(piece_index) {
+            *slot = value as u16;
+        }
         piece_index += 1;
     }
     if let Some(compress) = compress {
         let mut swaps = piece_index - compress;
         piece_index = 7;
         while piece_index != 0 && swaps > 0 {
-            address.swap(piece_index, compress + swaps - 1);
+            let other = compress + swaps - 1;
+            if piece_index < address.len() && other < address.len() {
+                address.swap(piece_index, other);
+            }
             piece_index -= 1;
             swaps -= 1;
         }
@@ -197,23 +204,27 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
     // first one wins on ties.
     let mut compress: Option<usize> = None;
     let mut longest = 1;
-    let mut i = 0;
-    while i < 8 {
-        if address[i] == 0 {
-            let start = i;
-            while i < 8 && address[i] == 0 {
-                i += 1;
-            }
-            if i - start > longest {
-                longest = i - start;
-                compress = Some(start);
+    let mut run = 0;
+    for (i, &piece) in address.iter().enumerate() {
+        if piece == 0 {
+            run += 1;
+            if run > longest {
+                longest = run;
+                compress = Some(i + 1 - run);
             }
         } else {
-            i += 1;
+            run = 0;
         }
     }
     const HEX: &[u8; 16] = b"0123456789abcdef";
+    // At most 39 bytes; `put` drops nothing in range.
     let mut n = 0;
+    let mut put = |b: u8| {
+        if let Some(slot) = out.get_mut(n) {
+            *slot = b;
+        }
+        n += 1;
+    };
     let mut ignore0 = false;
     for (index, &piece) in address.iter().enumerate() {
         if ignore0 && piece == 0 {
@@ -221,24 +232,23 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
         }
         ignore0 = false;
         if compress == Some(index) {
-            let sep: &[u8] = if index == 0 { b"::" } else { b":" };
-            out[n..n + sep.len()].copy_from_slice(sep);
-            n += sep.len();
+            if index == 0 {
+                put(b':');
+            }
+            put(b':');
             ignore0 = true;
             continue;
         }
         let mut started = false;
         for shift in [12, 8, 4, 0] {
-            let d = (piece >> shift) & 0xF;
+            let d = usize::from((piece >> shift) & 0xF);
             if d != 0 || started || shift == 0 {
-                out[n] = HEX[d as usize];
-                n += 1;
+                put(HEX.get(d).copied().unwrap_or(b'0'));
                 started = true;
             }
         }
         if index != 7 {
-            out[n] = b':';
-            n += 1;
+            put(b':');
         }
     }
     n

@@ -62,18 +62,23 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
     check_only: bool,
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
-    let raw = &input.bytes[start..end];
+    let raw = input.bytes.get(start..end).unwrap_or_default();
     let first = input.peek(start).filter(|_| input.skip_ws(start) < end);
     if first == Some(b'[') {
         // Last non-tab/newline byte must be ']'.
         let last = raw.iter().rposition(|&b| !is_tab_or_newline(b));
         let last_i = last.map(|l| start + l);
-        if last_i.map(|l| input.bytes[l]) != Some(b']') || last_i == Some(input.skip_ws(start)) {
+        if last_i.and_then(|l| input.bytes.get(l)) != Some(&b']')
+            || last_i == Some(input.skip_ws(start))
+        {
             sink.report(ValidationError::Ipv6Unclosed, pos);
             return Err(invalid(ValidationError::Ipv6Unclosed, pos));
         }
         let inner_start = input.skip_ws(start) + 1;
-        let inner = &input.bytes[inner_start..last_i.unwrap_or(inner_start)];
+        let inner = input
+            .bytes
+            .get(inner_start..last_i.unwrap_or(inner_start))
+            .unwrap_or_default();
         // Offsets into `inner` map straight to the input (tab/newline
         // included); errors about the whole address go to the host's start.
         let at = |k: usize| {
@@ -88,7 +93,7 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         let mut text = [0u8; 40];
         let n = ipv6::serialize_ipv6(&addr, &mut text);
         w.push_byte(b'[')?;
-        w.push_ascii(&text[..n])?;
+        w.push_ascii(text.get(..n).unwrap_or_default())?;
         w.push_byte(b']')?;
         return Ok(HostKind::Ipv6);
     }
@@ -108,7 +113,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
 ) -> Result<HostKind, ParseError> {
     let bytes = input.bytes;
     // Forbidden code points first: they fail, whatever else is wrong.
-    for (i, &b) in bytes[start..end].iter().enumerate() {
+    for (i, &b) in bytes.get(start..end).unwrap_or_default().iter().enumerate() {
         if is_forbidden_host_code_point(b) && !is_tab_or_newline(b) {
             let p = input.pos(start + i);
             sink.report(ValidationError::HostInvalidCodePoint, p);
@@ -121,8 +126,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
     let mut run = start;
     let mut i = start;
     let mut empty = true;
-    while i < end {
-        let b = bytes[i];
+    while let Some(&b) = bytes.get(i).filter(|_| i < end) {
         if CLASS[b as usize] & C0 != 0 {
             w.push_span(run, i)?;
             if !is_tab_or_newline(b) {

@@ -32,7 +32,7 @@ impl LabelBuf {
     }
 
     pub(crate) fn as_slice(&self) -> &[u32] {
-        &self.cps[..self.len]
+        self.cps.get(..self.len).unwrap_or_default()
     }
 
     /// Appends; `false` when full.
@@ -51,8 +51,12 @@ impl LabelBuf {
     /// Inserts at `i` (≤ len); the caller checked there is room.
     pub(crate) fn insert(&mut self, i: usize, c: u32) {
         if self.len < MAX_LABEL && i <= self.len {
-            self.cps.copy_within(i..self.len, i + 1);
-            self.cps[i] = c;
+            if let Some(s) = self.cps.get_mut(i..=self.len) {
+                crate::bytes::shift_right(s, 1);
+            }
+            if let Some(slot) = self.cps.get_mut(i) {
+                *slot = c;
+            }
             self.len += 1;
         }
     }
@@ -239,7 +243,7 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     let h = u32::from(b'-');
     // Criterion 4 (CheckHyphens false): no `xn--` prefix. With CheckHyphens
     // true, criterion 2 rejects the same labels.
-    if cps.len() >= 4 && cps[..4] == [x, n, h, h] {
+    if cps.starts_with(&[x, n, h, h]) {
         ok = false;
     }
     if decoded && ok && !is_nfc(cps) {
@@ -265,7 +269,9 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
 /// RFC 5892 A.2 (and the first rule of A.1): the code point before `i` has
 /// Canonical_Combining_Class Virama.
 fn virama_before(cps: &[u32], i: usize) -> bool {
-    i > 0 && props(cps[i - 1]).ccc() == 9
+    i.checked_sub(1)
+        .and_then(|k| cps.get(k))
+        .is_some_and(|&c| props(c).ccc() == 9)
 }
 
 /// RFC 5892 A.1, ZERO WIDTH NON-JOINER.
@@ -275,13 +281,17 @@ fn zwnj_ok(cps: &[u32], i: usize) -> bool {
     }
     use JoiningType::*;
     // (Joining_Type:{L,D})(Joining_Type:T)* before …
-    let before = cps[..i]
+    let before = cps
+        .get(..i)
+        .unwrap_or_default()
         .iter()
         .rev()
         .map(|&c| props(c).joining_type())
         .find(|&t| t != Transparent);
     // … and (Joining_Type:T)*(Joining_Type:{R,D}) after.
-    let after = cps[i + 1..]
+    let after = cps
+        .get(i + 1..)
+        .unwrap_or_default()
         .iter()
         .map(|&c| props(c).joining_type())
         .find(|&t| t != Transparent);

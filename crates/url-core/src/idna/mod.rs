@@ -203,7 +203,9 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
         // Step 5: an ASCII domain is only lowercased; ToASCII (strict) only
         // decides the validation error.
         push_ascii_lowercase(out, domain.as_bytes()).inspect_err(|_| out.truncate(base))?;
-        if V::ENABLED && !ascii_domain_strictly_valid(&out.as_bytes()[base..]) {
+        if V::ENABLED
+            && !ascii_domain_strictly_valid(out.as_bytes().get(base..).unwrap_or_default())
+        {
             sink.report(ValidationError::DomainToAscii, 0);
         }
         true
@@ -225,7 +227,7 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
         outcome.ok
     };
     // Steps 7 and 8.
-    let result = &out.as_bytes()[base..];
+    let result = out.as_bytes().get(base..).unwrap_or_default();
     if !ok
         || result.is_empty()
         || result
@@ -407,9 +409,7 @@ pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
 /// Whether strict "domain parser ToASCII" succeeds on an ASCII lowercase
 /// domain (only asked when a validation sink wants to know).
 pub(crate) fn ascii_domain_strictly_valid(domain: &[u8]) -> bool {
-    let has_xn = domain
-        .split(|&b| b == b'.')
-        .any(|l| l.len() >= 4 && &l[..4] == b"xn--");
+    let has_xn = domain.split(|&b| b == b'.').any(|l| l.starts_with(b"xn--"));
     if !has_xn {
         return crate::host::domain::ascii_labels_strictly_valid(domain);
     }
@@ -432,11 +432,11 @@ fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
     let mut buf = LabelBuf::new();
     let mut dns = DnsLength::new();
     for l in domain.split(|&b| b == b'.') {
-        let out_len = if l.len() >= 4 && &l[..4] == b"xn--" {
+        let out_len = if let Some(puny) = l.strip_prefix(b"xn--") {
             if l.len() > 63 {
                 return false;
             }
-            if !decode_label(&l[4..], &mut buf) {
+            if !decode_label(puny, &mut buf) {
                 return false;
             }
             let v = label::check(buf.as_slice(), true, &mut bidi);

@@ -85,19 +85,20 @@ pub(crate) fn decompose<E>(c: u32, f: &mut impl FnMut(u32) -> Result<(), E>) -> 
     }
     // Iterative expansion of decomposition steps (no recursion).
     let mut stack = [0u32; 2 * idna_tables::DECOMPOSITION_STACK + 2];
-    let mut n = 1;
+    let mut n: usize = 1;
     stack[0] = c;
-    while n > 0 {
+    while let Some(&x) = n.checked_sub(1).and_then(|top| stack.get(top)) {
         n -= 1;
-        let x = stack[n];
         match idna_tables::decompose(x) {
             Some((a, b)) if n + 2 <= stack.len() => {
-                if b != 0 {
-                    stack[n] = b;
-                    n += 1;
+                for part in [b, a] {
+                    if part != 0 {
+                        if let Some(slot) = stack.get_mut(n) {
+                            *slot = part;
+                        }
+                        n += 1;
+                    }
                 }
-                stack[n] = a;
-                n += 1;
             }
             _ => f(x)?,
         }
@@ -157,7 +158,7 @@ impl Nfc {
             if self.len > 1 {
                 self.settle();
             }
-            for &e in &self.seg[..self.len] {
+            for &e in self.seg.get(..self.len).unwrap_or_default() {
                 emit(e & 0x1F_FFFF)?;
             }
             self.seg[0] = c;
@@ -188,7 +189,9 @@ impl Nfc {
             if self.len == SEG {
                 return Err(Stop::Invalid);
             }
-            self.seg[self.len] = cc << 24 | d;
+            if let Some(slot) = self.seg.get_mut(self.len) {
+                *slot = cc << 24 | d;
+            }
             self.len += 1;
             return Ok(());
         }
@@ -207,7 +210,7 @@ impl Nfc {
                 return Ok(());
             }
         }
-        for &e in &self.seg[..self.len] {
+        for &e in self.seg.get(..self.len).unwrap_or_default() {
             emit(e & 0x1F_FFFF)?;
         }
         self.seg[0] = d;
@@ -218,25 +221,36 @@ impl Nfc {
     /// Sorts the non-starters (stable, by ccc) and composes them with the
     /// segment's starter where not blocked.
     fn settle(&mut self) {
-        let first = usize::from(self.len > 0 && self.seg[0] >> 24 == 0);
-        let run = &mut self.seg[first..self.len];
+        let first = usize::from(self.len > 0 && self.seg.first().is_some_and(|&s| s >> 24 == 0));
+        let run = self.seg.get_mut(first..self.len).unwrap_or_default();
+        // A stable insertion sort by combining class: segments are short.
         for i in 1..run.len() {
-            let x = run[i];
+            let Some(&x) = run.get(i) else { break };
             let mut j = i;
-            while j > 0 && run[j - 1] >> 24 > x >> 24 {
-                run[j] = run[j - 1];
+            while let Some(&prev) = j.checked_sub(1).and_then(|k| run.get(k)) {
+                if prev >> 24 <= x >> 24 {
+                    break;
+                }
+                if let Some(slot) = run.get_mut(j) {
+                    *slot = prev;
+                }
                 j -= 1;
             }
-            run[j] = x;
+            if let Some(slot) = run.get_mut(j) {
+                *slot = x;
+            }
         }
         if first == 0 {
             return;
         }
-        let mut starter = self.seg[0];
+        let Some(&first_entry) = self.seg.first() else {
+            return;
+        };
+        let mut starter = first_entry;
         let mut kept = 1;
         let mut last_cc = 0;
         for j in 1..self.len {
-            let e = self.seg[j];
+            let Some(&e) = self.seg.get(j) else { break };
             let cc = e >> 24;
             if last_cc != cc {
                 if let Some(p) = compose(starter, e & 0x1F_FFFF) {
@@ -244,11 +258,15 @@ impl Nfc {
                     continue;
                 }
             }
-            self.seg[kept] = e;
+            if let Some(slot) = self.seg.get_mut(kept) {
+                *slot = e;
+            }
             kept += 1;
             last_cc = cc;
         }
-        self.seg[0] = starter;
+        if let Some(slot) = self.seg.first_mut() {
+            *slot = starter;
+        }
         self.len = kept;
     }
 
@@ -258,7 +276,7 @@ impl Nfc {
         emit: &mut impl FnMut(u32) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
         self.settle();
-        for &e in &self.seg[..self.len] {
+        for &e in self.seg.get(..self.len).unwrap_or_default() {
             emit(e & 0x1F_FFFF)?;
         }
         self.len = 0;

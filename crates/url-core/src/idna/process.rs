@@ -65,12 +65,12 @@ fn process_inner<S: Storage>(
                 .take(piece.len())
                 .take_while(|&&b| b < 0x80)
                 .count();
-            for (d, s) in piece.iter_mut().zip(&run[..n]) {
+            for (d, s) in piece.iter_mut().zip(run.get(..n).unwrap_or_default()) {
                 *d = s.to_ascii_lowercase();
             }
             p += n;
             nfc.finish(&mut |d| conv.push(out, d))?;
-            let Some((&last, init)) = piece[..n].split_last() else {
+            let Some((&last, init)) = piece.get(..n).unwrap_or_default().split_last() else {
                 return Err(Stop::Invalid); // not reached: the lead byte is ASCII
             };
             for &b in init {
@@ -241,7 +241,7 @@ impl Converter {
                 *d = c as u8;
             }
             let n = cps.len();
-            if !decode_label(&puny[..n], &mut self.buf) {
+            if !decode_label(puny.get(..n).unwrap_or_default(), &mut self.buf) {
                 return Err(Stop::Invalid);
             }
         }
@@ -487,7 +487,9 @@ impl Chunk {
         if self.len + 1 > self.buf.len() {
             self.flush(out)?;
         }
-        self.buf[self.len] = b;
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+        }
         self.len += 1;
         Ok(())
     }
@@ -502,7 +504,9 @@ impl Chunk {
                 return out.push_ascii(bytes);
             }
         }
-        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+        if let Some(dst) = self.buf.get_mut(self.len..) {
+            crate::bytes::copy(dst, bytes);
+        }
         self.len += bytes.len();
         Ok(())
     }
@@ -520,14 +524,21 @@ impl Chunk {
             self.flush(out)?;
         }
         let ch = char::from_u32(c).unwrap_or('\u{FFFD}');
-        self.len += ch.encode_utf8(&mut self.buf[self.len..]).len();
+        // Four bytes of room were made above; `encode_utf8` would panic
+        // without them, so write the bytes through a char-sized array.
+        let mut utf8 = [0u8; 4];
+        let text = ch.encode_utf8(&mut utf8).as_bytes();
+        if let Some(dst) = self.buf.get_mut(self.len..) {
+            crate::bytes::copy(dst, text);
+        }
+        self.len += text.len();
         self.ascii = false;
         Ok(())
     }
 
     pub(super) fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
         if self.len > 0 {
-            let bytes = &self.buf[..self.len];
+            let bytes = self.buf.get(..self.len).unwrap_or_default();
             if self.ascii {
                 out.push_ascii(bytes)?;
             } else {

@@ -13,7 +13,7 @@ const INITIAL_N: u32 = 128;
 /// RFC 3492 §6.1.
 fn adapt(delta: u32, num_points: u32, first_time: bool) -> u32 {
     let mut delta = if first_time { delta / DAMP } else { delta / 2 };
-    delta += delta / num_points;
+    delta += delta.checked_div(num_points).unwrap_or(0);
     let mut k = 0;
     while delta > ((BASE - T_MIN) * T_MAX) / 2 {
         delta /= BASE - T_MIN;
@@ -67,8 +67,11 @@ pub(crate) fn decode(input: &[u8], out: &mut LabelBuf) -> Result<(), DecodeError
     // when some precede it; a leading '-' with none before it is not consumed
     // and then fails as an invalid digit.
     let (basic, rest) = match input.iter().rposition(|&b| b == b'-') {
-        Some(p) if p > 0 => (&input[..p], &input[p + 1..]),
-        _ => (&input[..0], input),
+        Some(p) if p > 0 => (
+            input.get(..p).unwrap_or_default(),
+            input.get(p + 1..).unwrap_or_default(),
+        ),
+        _ => (&[][..], input),
     };
     for &b in basic {
         if !b.is_ascii() {
@@ -103,8 +106,12 @@ pub(crate) fn decode(input: &[u8], out: &mut LabelBuf) -> Result<(), DecodeError
         }
         let len = out.len() as u32 + 1;
         bias = adapt(i - old_i, len, old_i == 0);
-        n = n.checked_add(i / len).ok_or(DecodeError::Invalid)?;
-        i %= len;
+        // `len` is at least 1 (at most MAX_LABEL + 1).
+        n = i
+            .checked_div(len)
+            .and_then(|q| n.checked_add(q))
+            .ok_or(DecodeError::Invalid)?;
+        i = i.checked_rem(len).ok_or(DecodeError::Invalid)?;
         if char::from_u32(n).is_none() {
             return Err(DecodeError::Invalid);
         }
@@ -168,9 +175,16 @@ pub(crate) fn encode<E>(
                     if q < t {
                         break;
                     }
+                    // t <= T_MAX < BASE, so never a division by zero.
                     let base_minus_t = BASE - t;
-                    put(digit(t + (q - t) % base_minus_t))?;
-                    q = (q - t) / base_minus_t;
+                    let (Some(r), Some(next)) = (
+                        (q - t).checked_rem(base_minus_t),
+                        (q - t).checked_div(base_minus_t),
+                    ) else {
+                        return Ok(false);
+                    };
+                    put(digit(t + r))?;
+                    q = next;
                     k += BASE;
                 }
                 put(digit(q))?;

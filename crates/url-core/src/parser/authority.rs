@@ -169,7 +169,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 let mut text = [0u8; 6];
                 let n = format_port(port, &mut text);
                 self.w.push_byte(b':')?;
-                self.w.push_ascii(&text[..n])?;
+                self.w.push_ascii(text.get(..n).unwrap_or_default())?;
             }
         }
         *i = j;

@@ -35,9 +35,11 @@ pub(super) fn copy_canonical<S: Storage>(
         }
         Some(k) => {
             out.reserve(raw.len() + 1);
-            out.push_str(&raw[..k])
+            // `k` is the ASCII index where the path starts.
+            let (head, tail) = raw.split_at_checked(k).unwrap_or((raw, ""));
+            out.push_str(head)
                 .and_then(|()| out.push_str("/"))
-                .and_then(|()| out.push_str(&raw[k..]))
+                .and_then(|()| out.push_str(tail))
         }
     };
     copied.map(|()| c.off).map_err(Into::into)

@@ -132,7 +132,7 @@ fn absolute_parses(input: &[u8], colon: usize, base: Option<&Url<&str>>) -> bool
     let mut lower = [0u8; 5];
     let scheme_type = match lower.get_mut(..scheme.len()) {
         Some(l) => {
-            l.copy_from_slice(scheme);
+            crate::bytes::copy(l, scheme);
             l.make_ascii_lowercase();
             SchemeType::of(l)
         }

@@ -100,7 +100,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 && bp[2] == b':'
                 && (bp.len() == 3 || bp[3] == b'/');
             if !self.input.starts_with_windows_drive_letter(*i) && first_is_drive {
-                self.w.push_str(&base.pathname()[..3])?;
+                self.w
+                    .push_str(base.pathname().get(..3).unwrap_or_default())?;
             }
         } else {
             self.empty_host()?;
@@ -146,7 +147,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             self.sink,
             self.stop_at_path,
         )?;
-        if &self.w.as_bytes()[self.host_start..] == b"localhost" {
+        if self.w.as_bytes().get(self.host_start..) == Some(&b"localhost"[..]) {
             self.w.truncate(self.host_start);
             self.host_kind = HostKind::Empty;
         }

@@ -235,7 +235,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
         })?;
         match span {
             Some((start, len)) => Ok(Url {
-                buf: &input[start..start + len],
+                buf: input.get(start..start + len).unwrap_or_default(),
                 off,
             }),
             None => Err(ParseError::NotCanonical),
@@ -395,7 +395,9 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
     // Remove leading and trailing C0 control or space.
     let bytes = raw.as_bytes();
     let lead = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-    let trail = bytes[lead..]
+    let trail = bytes
+        .get(lead..)
+        .unwrap_or_default()
         .iter()
         .rposition(|&b| b > b' ')
         .map_or(lead, |p| lead + p + 1);
@@ -405,7 +407,7 @@ pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
             if lead > 0 { 0 } else { trail },
         );
     }
-    let input = Input::new(&raw[lead..trail], lead, V::ENABLED);
+    let input = Input::new(raw.get(lead..trail).unwrap_or_default(), lead, V::ENABLED);
     if V::ENABLED && input.has_ws {
         let first = input
             .bytes
@@ -701,7 +703,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 .query_start
                 .or(self.fragment_start)
                 .unwrap_or(self.w.len());
-            if self.w.as_bytes()[path_start..path_end].starts_with(b"//") {
+            let path = self.w.as_bytes().get(path_start..path_end);
+            if path.is_some_and(|p| p.starts_with(b"//")) {
                 self.w.insert(path_start, "/.")?;
                 path_start += 2;
                 self.query_start = self.query_start.map(|q| q + 2);

@@ -68,7 +68,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 } else {
                     // Encode the whole code point.
                     let n = utf8_len(b).min(bytes.len() - i);
-                    for &cb in &bytes[i..i + n] {
+                    for &cb in bytes.get(i..i + n).unwrap_or_default() {
                         self.w.push_ascii(&percent_encoded(cb))?;
                     }
                     i += n;
@@ -139,7 +139,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             self.w.push_byte(b'/')?;
             if let Some((ds, de)) = self.drive_letter.take() {
                 // The file host state's buffer starts this segment, unvalidated.
-                for &b in &self.input.bytes[ds..de] {
+                for &b in self.input.bytes.get(ds..de).unwrap_or_default() {
                     if !crate::input::is_tab_or_newline(b) {
                         self.w.push_byte(b)?;
                     }
@@ -151,7 +151,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             if special && c == Some(b'\\') {
                 self.report(ValidationError::InvalidReverseSolidus, at);
             }
-            let seg = &self.w.as_bytes()[seg_start + 1..];
+            let seg = self.w.as_bytes().get(seg_start + 1..).unwrap_or_default();
             if self.scheme_type == SchemeType::File
                 && seg_start == path_start
                 && seg.len() == 2
@@ -194,7 +194,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 Some(_) => return None,
             }
         }
-        let seg = &seg[..n];
+        let seg = seg.get(..n).unwrap_or_default();
         if is_double_dot(seg) {
             Some((true, j))
         } else if is_single_dot(seg) {
@@ -207,7 +207,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
     /// Shorten url's path (url.bs §4.2): remove the last segment of the output
     /// path `[path_start..]`, except a file URL's lone normalized drive letter.
     pub(super) fn shorten_path(&mut self, path_start: usize) {
-        let path = &self.w.as_bytes()[path_start..];
+        let path = self.w.as_bytes().get(path_start..).unwrap_or_default();
         if self.is_lone_drive_letter_path(path) {
             return;
         }

@@ -46,7 +46,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let input = self.input;
         let bytes = input.bytes;
         let end = if stop & HASH != 0 {
-            bytes[start..]
+            bytes
+                .get(start..)
+                .unwrap_or_default()
                 .iter()
                 .position(|&b| b == b'#')
                 .map_or(bytes.len(), |k| start + k)
@@ -83,8 +85,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                     let mut digits = [0u8; 7];
                     let mut n = 0;
                     let mut v = c as u32;
-                    loop {
-                        digits[digits.len() - 1 - n] = b'0' + (v % 10) as u8;
+                    // At most seven digits (U+10FFFF is 1114111).
+                    for slot in digits.iter_mut().rev() {
+                        *slot = b'0' + (v % 10) as u8;
                         n += 1;
                         v /= 10;
                         if v == 0 {
@@ -92,7 +95,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                         }
                     }
                     w.push_str("%26%23")
-                        .and_then(|_| w.push_ascii(&digits[digits.len() - n..]))
+                        .and_then(|_| {
+                            w.push_ascii(digits.get(digits.len() - n..).unwrap_or_default())
+                        })
                         .and_then(|_| w.push_str("%3B"))
                 }
             };
@@ -102,13 +107,13 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         for (j, &b) in bytes.iter().enumerate().take(end).skip(start) {
             if crate::input::is_tab_or_newline(b) {
                 if j > run {
-                    enc.encode(&input.s[run..j], false, &mut emit);
+                    enc.encode(input.s.get(run..j).unwrap_or_default(), false, &mut emit);
                 }
                 run = j + 1;
             }
         }
         if end > run {
-            enc.encode(&input.s[run..end], false, &mut emit);
+            enc.encode(input.s.get(run..end).unwrap_or_default(), false, &mut emit);
         }
         enc.encode("", true, &mut emit);
         self.enc = Some(enc);

@@ -16,7 +16,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let base = self.base.copied().ok_or(ParseError::TooLong)?;
         let o = base.off;
         let at = |x: u32| self.origin + x as usize;
-        self.w.push_str(&base.href()[..upto])?;
+        self.w
+            .push_str(base.href().get(..upto).unwrap_or_default())?;
         self.scheme_end = at(o.scheme_end);
         self.scheme_type = o.scheme_type;
         if upto > o.scheme_end as usize + 1 && o.host_kind != HostKind::None {
@@ -49,7 +50,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let o = base.off;
         let from = o.scheme_end as usize + 1;
         let to = Self::base_authority_end(&base);
-        self.w.push_str(&base.href()[from..to])?;
+        self.w
+            .push_str(base.href().get(from..to).unwrap_or_default())?;
         if o.host_kind != HostKind::None {
             // Our scheme may differ in length only if it differs, which it cannot
             // here (relative states copy base's scheme); shift anyway.
@@ -71,10 +73,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         self.set_path_start();
         let path = base.pathname();
         let path = if shorten && !self.is_lone_drive_letter_path(path.as_bytes()) {
-            match path.rfind('/') {
-                Some(k) => &path[..k],
-                None => "",
-            }
+            let slash = path.as_bytes().iter().rposition(|&b| b == b'/');
+            slash.and_then(|k| path.get(..k)).unwrap_or("")
         } else {
             path
         };

@@ -41,14 +41,14 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         if !differs {
             self.w.push_span(start, colon)?;
         } else {
-            for &b in &input.bytes[start..colon] {
+            for &b in input.bytes.get(start..colon).unwrap_or_default() {
                 if !crate::input::is_tab_or_newline(b) {
                     self.w.push_byte(b.to_ascii_lowercase())?;
                 }
             }
         }
         self.scheme_end = self.w.len();
-        self.scheme_type = SchemeType::of(&self.w.as_bytes()[self.origin..]);
+        self.scheme_type = SchemeType::of(self.w.as_bytes().get(self.origin..).unwrap_or_default());
         self.w.push_byte(b':')?;
         *i = colon + 1;
         let after = colon;
