@@ -90,6 +90,11 @@ fn can_parse_in_agrees_with_parse_into() {
         "a\u{200d}b",
         "\u{5d0}1",
         "localhost\u{3002}",
+        // ASCII in a converted label stays in its Punycode, where a
+        // forbidden code point still fails the host (found by fuzzing).
+        "\u{11}\u{301}",
+        "a%\u{e9}",
+        "a\u{7f}\u{e9}",
         "\u{ff4c}\u{ff4f}\u{ff43}\u{ff41}\u{ff4c}\u{ff48}\u{ff4f}\u{ff53}\u{ff54}",
     ] {
         for scheme in ["http", "file", "sc"] {

@@ -376,7 +376,7 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
 /// replaced by "domain parser ToASCII" with beStrict false; a
 /// `domain-to-ASCII` validation error is reported when the strict form fails.
 /// With `check_only` the result is right about success and failure, but a
-/// converted label is written as "xn--" alone (for canParse).
+/// converted label is written without its encoded part (for canParse).
 #[cfg(feature = "idna")]
 pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
     out: &mut S,

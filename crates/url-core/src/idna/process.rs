@@ -260,9 +260,26 @@ impl Converter {
         self.chunk.put_ascii(out, b"xn--")?;
         if self.mode == Mode::Check {
             // Encoding cannot fail for a label the buffer holds (see
-            // `punycode::encode`), and what follows "xn--" is never read:
-            // it is not a number and holds no forbidden code point.
-            return Ok(XN.len());
+            // `punycode::encode`). What the host parser reads afterwards
+            // (forbidden code points; a label starting "xn--" is never a
+            // number) is the Punycode's basic part, the label's ASCII as it
+            // is: written; the encoded rest is letters and digits: left out.
+            let mut n = XN.len();
+            let mut basic = false;
+            for &c in self.buf.as_slice() {
+                if let Ok(b) = u8::try_from(c) {
+                    if b.is_ascii() {
+                        self.chunk.put_byte(out, b)?;
+                        n += 1;
+                        basic = true;
+                    }
+                }
+            }
+            if basic {
+                self.chunk.put_byte(out, b'-')?;
+                n += 1;
+            }
+            return Ok(n);
         }
         let mut n = XN.len();
         let chunk = &mut self.chunk;
@@ -312,7 +329,7 @@ pub(super) enum Mode {
     /// ToASCII: labels are Punycode-encoded.
     Ascii,
     /// ToASCII's validity only (canParse): a converted label is written as
-    /// "xn--" alone.
+    /// "xn--" and its ASCII, without the encoded rest.
     Check,
     /// ToUnicode: `xn--` labels are decoded.
     Unicode,
