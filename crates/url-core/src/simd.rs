@@ -16,7 +16,10 @@
 //! the tests compare against — exhaustively over byte values and lane
 //! positions, natively and under Miri in CI for both x86_64 and aarch64
 //! (Miri interprets the NEON code; this machine has no aarch64 CPU to time
-//! it on).
+//! it on). Besides the scans it holds the crate's one other `unsafe` block,
+//! [`copy_bytes`]: a `memcpy` without the length assert that
+//! `copy_from_slice` would link into firmware (see its docs), also run
+//! under Miri.
 #![allow(unsafe_code)]
 
 use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
