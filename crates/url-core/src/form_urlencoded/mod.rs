@@ -42,9 +42,9 @@
 //!
 //! [`Serializer`] appends pairs to any [`Storage`]: `&` between pairs, `=`
 //! between name and value, a space as `+`, and everything in the
-//! [`EncodeSet::FORM_URLENCODED`] set percent-encoded. With
+//! [`EncodeSet::FORM_URLENCODED`](crate::percent_encode::EncodeSet::FORM_URLENCODED) set percent-encoded. With
 //! [`Serializer::with_encoding`] the text is first encoded with a legacy
-//! encoding (a [`QueryEncoder`]); a code point that encoding cannot represent
+//! encoding (a [`QueryEncoder`](crate::encoding::QueryEncoder)); a code point that encoding cannot represent
 //! is written as `%26%23` + its decimal value + `%3B` (`&#NNNN;`).
 //!
 //! ```
