@@ -2,12 +2,12 @@
 //!
 //! fuzz-seed turns the conformance data (data/wpt/*.json) and a sample of the
 //! benchmark corpora (../shared/data/bench/*.txt, when present) into seed
-//! corpora under fuzz/corpus/<target>/, in each target's input layout (see
+//! corpora under `fuzz/corpus/<target>/`, in each target's input layout (see
 //! fuzz/src/lib.rs `Case`). They are generated, not committed.
 //!
 //! fuzz builds every target with `cargo +nightly fuzz build` (into
 //! fuzz/target) and runs each binary in turn on its corpus and on the
-//! committed reproducers in fuzz/regressions/<target>/; any crash, leak or timeout fails the command and the
+//! committed reproducers in `fuzz/regressions/<target>/`; any crash, leak or timeout fails the command and the
 //! reproducer path is printed. `--smoke` is the CI budget (40,000 inputs from
 //! a fixed seed per target, at most 120 s each);
 //! otherwise `--time SECS` (default 1200) per target. `--keep-going` runs

@@ -108,7 +108,7 @@ pub unsafe extern "C" fn weburl_size_parse(input: *const u8, len: usize, out: *m
 }
 "#;
 
-/// "panic call sites in <what> (thumbv7em): N (kind n, …)"; any site, or a
+/// `panic call sites in … (thumbv7em): N`; any site, or a
 /// count that could not be made, is also pushed to `failures` (the
 /// firmware parse, setters and form-urlencoded code must have none).
 fn panic_line(what: &str, elf: &Path, failures: &mut Vec<String>) -> String {
