@@ -391,7 +391,15 @@ mod alloc_impl {
         }
         #[inline]
         fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
-            // One copy; pushing char by char checked capacity per byte.
+            // A few bytes (a "%XX") char by char; longer runs as one copy
+            // after the vector ASCII check (per byte, capacity is checked
+            // each time).
+            if bytes.len() <= 4 {
+                for &b in bytes {
+                    self.push(char::from(b));
+                }
+                return Ok(());
+            }
             match crate::simd::ascii_str(bytes) {
                 Some(s) => String::push_str(self, s),
                 None => self.extend(bytes.iter().map(|&b| b as char)),
