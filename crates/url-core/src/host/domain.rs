@@ -114,7 +114,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     if host.is_empty()
         || host
             .iter()
-            .any(|&b| super::is_forbidden_domain_code_point(b))
+            .any(|&b| super::forbidden_in_domain(b))
     {
         return Err(invalid(ValidationError::DomainToAscii, pos));
     }

@@ -44,6 +44,22 @@ pub const fn is_forbidden_domain_code_point(b: u8) -> bool {
     is_forbidden_host_code_point(b) || b <= 0x1F || b == b'%' || b == 0x7F
 }
 
+/// [`is_forbidden_domain_code_point`] as one table read (the function is a
+/// chain of comparisons; a domain is checked byte by byte after IDNA).
+#[inline]
+pub(crate) fn forbidden_in_domain(b: u8) -> bool {
+    static TABLE: [bool; 256] = {
+        let mut t = [false; 256];
+        let mut b = 0;
+        while b < 256 {
+            t[b] = is_forbidden_domain_code_point(b as u8);
+            b += 1;
+        }
+        t
+    };
+    TABLE[usize::from(b)]
+}
+
 pub(crate) fn invalid(error: ValidationError, position: usize) -> ParseError {
     ParseError::Invalid { error, position }
 }

@@ -232,7 +232,7 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
         || result.is_empty()
         || result
             .iter()
-            .any(|&b| crate::host::is_forbidden_domain_code_point(b))
+            .any(|&b| crate::host::forbidden_in_domain(b))
     {
         out.truncate(base);
         return Err(IdnaError::Invalid);
