@@ -111,11 +111,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     }
 
     let host = w.as_bytes().get(host_start..).unwrap_or_default();
-    if host.is_empty()
-        || host
-            .iter()
-            .any(|&b| super::forbidden_in_domain(b))
-    {
+    if host.is_empty() || host.iter().any(|&b| super::forbidden_in_domain(b)) {
         return Err(invalid(ValidationError::DomainToAscii, pos));
     }
     if ipv4::ends_in_a_number(host) {

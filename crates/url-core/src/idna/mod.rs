@@ -228,12 +228,7 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
     };
     // Steps 7 and 8.
     let result = out.as_bytes().get(base..).unwrap_or_default();
-    if !ok
-        || result.is_empty()
-        || result
-            .iter()
-            .any(|&b| crate::host::forbidden_in_domain(b))
-    {
+    if !ok || result.is_empty() || result.iter().any(|&b| crate::host::forbidden_in_domain(b)) {
         out.truncate(base);
         return Err(IdnaError::Invalid);
     }
