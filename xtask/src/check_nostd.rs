@@ -137,7 +137,7 @@ fn build(
 
 /// `cargo build -p weburl-c --release --target thumbv7em-none-eabihf`;
 /// returns the staticlib.
-fn build_weburl_c(root: &Path, target_dir: &Path) -> Result<PathBuf, String> {
+pub(crate) fn build_weburl_c(root: &Path, target_dir: &Path) -> Result<PathBuf, String> {
     let status = Command::new(cargo())
         .current_dir(root)
         .args(["build", "--quiet", "--release", "-p", "weburl-c", "--lib"])

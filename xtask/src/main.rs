@@ -5,6 +5,7 @@ mod bench;
 mod check_nostd;
 mod codegen;
 mod fetch_data;
+mod firmware;
 mod fuzz;
 mod gen_header;
 mod gen_idna;
@@ -23,7 +24,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   fuzz-seed              generate seed corpora from data/wpt
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
   check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
-  size                   size budget for firmware and wasm builds";
+  size                   size budget for firmware and wasm builds
+  firmware               the WPT suites and the C test on an emulated Cortex-M4F (QEMU)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "check-nostd" => check_nostd::run(rest),
         "size" => size::run(rest),
+        "firmware" => firmware::run(rest),
         _ => {
             eprintln!("{USAGE}");
             return if cmd == "help" || cmd == "--help" {

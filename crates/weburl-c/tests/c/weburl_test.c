@@ -1,7 +1,9 @@
 /* The C ABI from C: WPT urltestdata cases (generated into wpt_cases.h by the
  * Rust driver tests/c_api.rs from data/wpt/urltestdata.json) and the error
  * paths. Compiled with gcc -std=c99 -Wall -Wextra -Werror -pedantic against
- * the host staticlib. Exit status 0 when everything passes. */
+ * the host staticlib, and with arm-none-eabi-gcc for a Cortex-M4F by `cargo
+ * xtask firmware` (newlib there lacks C99's %zu: sizes print as unsigned
+ * long). Exit status 0 when everything passes. */
 #include "weburl.h"
 
 #include <stdio.h>
@@ -43,7 +45,7 @@ static int str_eqz(weburl_str got, const char *want) { return str_eq(got, want, 
 static const char *status(weburl_status st) { return weburl_status_name(st); }
 
 static void check_field(size_t i, const char *name, weburl_str got, struct bytes want) {
-    CHECK(str_eq(got, want.s, want.len), "case %zu: %s = \"%.*s\", want \"%.*s\"", i, name,
+    CHECK(str_eq(got, want.s, want.len), "case %lu: %s = \"%.*s\", want \"%.*s\"", (unsigned long)i, name,
           (int)got.len, got.ptr, (int)want.len, want.s);
 }
 
@@ -59,8 +61,8 @@ static void wpt(void) {
         if (c->base.s != NULL) {
             st = weburl_parse(c->base.s, c->base.len, NULL, base_buf, sizeof base_buf, &base);
             if (st != WEBURL_STATUS_OK) {
-                CHECK(c->failure, "case %zu: base \"%.*s\" fails (%s) but the case expects a URL",
-                      i, (int)c->base.len, c->base.s, status(st));
+                CHECK(c->failure, "case %lu: base \"%.*s\" fails (%s) but the case expects a URL",
+                      (unsigned long)i, (int)c->base.len, c->base.s, status(st));
                 continue;
             }
             basep = &base;
@@ -73,11 +75,11 @@ static void wpt(void) {
             continue;
         }
         if (c->failure) {
-            CHECK(st == WEBURL_STATUS_INVALID, "case %zu: \"%.*s\" gives %s, want INVALID", i,
+            CHECK(st == WEBURL_STATUS_INVALID, "case %lu: \"%.*s\" gives %s, want INVALID", (unsigned long)i,
                   (int)c->input.len, c->input.s, status(st));
             continue;
         }
-        CHECK(st == WEBURL_STATUS_OK, "case %zu: \"%.*s\" gives %s", i, (int)c->input.len,
+        CHECK(st == WEBURL_STATUS_OK, "case %lu: \"%.*s\" gives %s", (unsigned long)i, (int)c->input.len,
               c->input.s, status(st));
         if (st != WEBURL_STATUS_OK) continue;
         check_field(i, "href", weburl_href(&url), c->href);
@@ -91,8 +93,8 @@ static void wpt(void) {
         check_field(i, "search", weburl_search(&url), c->search);
         check_field(i, "hash", weburl_hash(&url), c->hash);
     }
-    printf("wpt: %zu urltestdata cases (%zu need IDNA, which this build lacks)\n", n,
-           needs_idna);
+    printf("wpt: %lu urltestdata cases (%lu need IDNA, which this build lacks)\n", (unsigned long)n,
+           (unsigned long)needs_idna);
 }
 
 static void error_paths(void) {
@@ -116,7 +118,7 @@ static void error_paths(void) {
         char big[3 * 64 + 32];
         st = weburl_parse(in, len, NULL, small, sizeof small, &url);
         CHECK(st == WEBURL_STATUS_CAPACITY, "small buffer: %s", status(st));
-        CHECK(url.error.needed > sizeof small, "needed %zu", url.error.needed);
+        CHECK(url.error.needed > sizeof small, "needed %lu", (unsigned long)url.error.needed);
         st = weburl_parse(in, len, NULL, big, 3 * len + 32, &url);
         CHECK(st == WEBURL_STATUS_OK, "3n+32 buffer: %s", status(st));
         CHECK(str_eqz(weburl_href(&url), in), "href");
@@ -125,7 +127,7 @@ static void error_paths(void) {
     /* Invalid UTF-8: position of the first bad byte. */
     st = weburl_parse("http://h/\xff", 10, NULL, buf, sizeof buf, &url);
     CHECK(st == WEBURL_STATUS_INVALID_UTF8, "invalid UTF-8: %s", status(st));
-    CHECK(url.error.position == 9, "UTF-8 error position %zu", url.error.position);
+    CHECK(url.error.position == 9, "UTF-8 error position %lu", (unsigned long)url.error.position);
 
     /* NULL arguments. */
     st = weburl_parse("http://h/", 9, NULL, NULL, 64, &url);
