@@ -21,38 +21,56 @@ pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     }
 }
 
-/// The IPv4 number parser: (value, validation error flag), saturating at
-/// `u64::MAX` (anything over 2^32 fails later anyway).
-fn parse_ipv4_number(mut input: &[u8]) -> Option<(u64, bool)> {
-    if input.is_empty() {
-        return None;
-    }
-    let mut validation_error = false;
-    let mut radix = 10;
-    if input.len() >= 2 && input[0] == b'0' && (input[1] | 0x20) == b'x' {
-        validation_error = true;
-        input = input.get(2..).unwrap_or_default();
-        radix = 16;
-    } else if input.len() >= 2 && input[0] == b'0' {
-        validation_error = true;
-        input = input.get(1..).unwrap_or_default();
-        radix = 8;
-    }
-    if input.is_empty() {
-        return Some((0, true));
-    }
+/// The IPv4 number parser: (value, validation error flag). Values stop
+/// growing once they reach [`NUMBER_CAP`] (out of range for every part, so
+/// the outcome is the same as with unbounded integers).
+fn parse_ipv4_number(input: &[u8]) -> Option<(u64, bool)> {
+    let (digits, radix, flag) = match input {
+        [] => return None,
+        [b'0', x, rest @ ..] if (x | 0x20) == b'x' => (rest, 16, true),
+        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8, true),
+        _ => (input, 10, false),
+    };
     let mut value: u64 = 0;
-    for &b in input {
-        let d = match (radix, b) {
-            (16, _) => crate::percent_encode::hex_value(b)?,
-            (10, b'0'..=b'9') => b - b'0',
-            (8, b'0'..=b'7') => b - b'0',
-            _ => return None,
-        } as u64;
-        value = value.saturating_mul(radix).saturating_add(d);
+    // One loop per radix: the digit test is then a single comparison.
+    match radix {
+        10 => {
+            for &b in digits {
+                let d = b.wrapping_sub(b'0');
+                if d > 9 {
+                    return None;
+                }
+                if value < NUMBER_CAP {
+                    value = value * 10 + u64::from(d);
+                }
+            }
+        }
+        8 => {
+            for &b in digits {
+                let d = b.wrapping_sub(b'0');
+                if d > 7 {
+                    return None;
+                }
+                if value < NUMBER_CAP {
+                    value = value * 8 + u64::from(d);
+                }
+            }
+        }
+        _ => {
+            for &b in digits {
+                let d = crate::percent_encode::hex_value(b)?;
+                if value < NUMBER_CAP {
+                    value = value * 16 + u64::from(d);
+                }
+            }
+        }
     }
-    Some((value, validation_error))
+    // "0x" and a lone leading zero before nothing: zero, with the flag.
+    Some((value, flag))
 }
+
+/// Above every value an IPv4 part may have (2^32), far below overflow.
+const NUMBER_CAP: u64 = 1 << 40;
 
 /// The IPv4 parser. Reports validation errors through `report` with the
 /// offset (into `input`) of the part at fault, or 0 for errors about the
@@ -68,7 +86,7 @@ pub(crate) fn parse_ipv4(
             input = input.split_last().map_or(input, |(_, rest)| rest);
         }
     }
-    let count = input.split(|&b| b == b'.').count();
+    let count = 1 + input.iter().filter(|&&b| b == b'.').count();
     if count < 4 {
         report(ValidationError::Ipv4TooFewParts, 0);
     }

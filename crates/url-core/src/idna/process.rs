@@ -416,12 +416,15 @@ impl AsciiLabel {
     #[inline]
     pub(super) fn push(&mut self, b: u8, bidi: &mut Bidi) {
         bidi.push(u32::from(b));
-        // Criterion 7 (every ASCII code point is valid since UTS #46 v16,
-        // but older tables differ) and 5.
-        if b == b'.' || !matches!(mapping(u32::from(b)), Mapping::Valid) {
+        // Criteria 5 and 7. Lower-case letters, digits and '-' (STD3's
+        // ASCII) are valid in every version of the mapping table; the other
+        // ASCII code points are valid since UTS #46 v16 but not before, so
+        // only those read the table.
+        let std3 = label::std3_ok(u32::from(b));
+        if b == b'.' || !(std3 || matches!(mapping(u32::from(b)), Mapping::Valid)) {
             self.ok = false;
         }
-        self.std3 &= label::std3_ok(u32::from(b));
+        self.std3 &= std3;
         match self.len {
             0 => self.edges[0] = b,
             2 => self.edges[2] = b,
