@@ -167,6 +167,52 @@ fn fast_path_agrees_on_hosts() {
     println!("fast-path hosts: {n} passed, 0 failed");
 }
 
+/// Ports the serialization drops (the scheme's default however spelled,
+/// or an empty one) are handled by the fast routes too: around every kind
+/// of host, with and without a path, query or fragment, and with leading or
+/// trailing C0 controls and spaces, the answer must be the full parser's,
+/// borrowed too.
+#[test]
+fn fast_path_agrees_on_dropped_ports() {
+    let hosts = [
+        "example.com",
+        "EXAMPLE.com",
+        "1.2.3.4",
+        "0x7f.1",
+        "[::1]",
+        "b\u{fc}cher.example",
+    ];
+    let ports = [
+        "", ":", ":80", ":080", ":0080", ":00080", ":000080", ":443", ":0443", ":00443", ":21",
+        ":8080", ":08080", ":65535", ":65536", ":0", ":00", ":1x", ":80x", "::80",
+    ];
+    let tails = ["", "/", "/p", "?q", "#f", "/p?q#f", "\\p", "/./p"];
+    let wrappers = [
+        ("", ""),
+        (" ", ""),
+        ("", "\u{1f}"),
+        (" \u{1}", "  "),
+        ("\u{0}", "\t"),
+    ];
+    let mut n = 0;
+    for scheme in ["http", "https", "ws", "wss", "ftp", "file", "foo"] {
+        for host in hosts {
+            for port in ports {
+                for tail in tails {
+                    for (pre, post) in wrappers {
+                        let input = format!("{pre}{scheme}://{host}{port}{tail}{post}");
+                        if let Some(d) = fast_path_difference(&input, None) {
+                            panic!("{input:?}: {d}");
+                        }
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+    println!("fast-path dropped ports: {n} passed, 0 failed");
+}
+
 /// The reference fast path (a relative reference against a special base,
 /// resolved by copying) must give the full parser's URL for every WPT input
 /// and a set of crawler-shaped and tricky references, against bases with

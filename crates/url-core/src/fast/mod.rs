@@ -5,11 +5,13 @@
 //! fragment]` with an ASCII, lowercase domain, and `file:///path` — and
 //! returns the offsets. When only the host of such a URL may differ from its
 //! serialization (upper case, IPv4/IPv6 addresses, IDNs), it says so and the
-//! caller runs the host parser alone. Anything else it is not sure about
-//! (credentials, dot segments, bytes that would be percent-encoded, default
-//! or non-canonical ports, …) returns `None`, and the caller runs the full
-//! parser. Agreement with the full parser is tested on every input of the
-//! conformance and robustness suites.
+//! caller runs the host parser alone — also when the port is the scheme's
+//! default however spelled, or empty, which the serialization drops. The
+//! one edit known elsewhere is the '/' a special URL without a path gains.
+//! Anything else it is not sure about (credentials, dot segments, bytes that would be
+//! percent-encoded, non-canonical ports, …) returns `None`, and the caller
+//! runs the full parser. Agreement with the full parser is tested on every
+//! input of the conformance and robustness suites.
 
 mod reference;
 pub(crate) use reference::{reference, Reference};
@@ -42,7 +44,11 @@ pub(crate) struct Canonical {
     /// newline, space or C0 control, no `@` or `\` before it ends): the
     /// serialization is the input with the host parser's output in place of
     /// that range. Upper case, IPv4 and IPv6 addresses, percent-encoding and
-    /// IDNs take this route; `off.host_kind` is then not known yet.
+    /// IDNs take this route; `off.host_kind` is then not known yet. So does
+    /// a port the serialization drops (the scheme's default however
+    /// spelled, or an empty one): `off.port` is then `None` while the input
+    /// has a `:` right after the host, and the offsets after the host still
+    /// count it.
     pub host_parse: bool,
 }
 
@@ -206,6 +212,7 @@ fn after_host(
 ) -> Option<Canonical> {
     let len = input.len();
     let mut i = host_end;
+    let mut host_parse = host_parse;
     let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
         i += 1;
         let start = i;
@@ -215,16 +222,20 @@ fn after_host(
             i += 1;
         }
         let digits = i - start;
-        // Canonical: 1..=5 digits, no leading zero (but "0"), in range,
-        // not the default port.
-        if digits == 0
-            || value > 0xFFFF
-            || (digits > 1 && input.get(start) == Some(&b'0'))
-            || Some(value as u16) == scheme_type.default_port()
-        {
+        if digits == 0 || (value <= 0xFFFF && Some(value as u16) == scheme_type.default_port()) {
+            // An empty port, or the default port however spelled: the
+            // serialization has no port (url.bs port state, step 2.2.4).
+            // Whatever follows must still end the authority (checked below).
+            // The host route drops it ([`crate::parser`]'s `copy_with_host`),
+            // so the common routes never look for an edit here.
+            host_parse = true;
+            None
+        } else if value > 0xFFFF || (digits > 1 && input.get(start) == Some(&b'0')) {
+            // Out of range, or leading zeros: the full parser decides.
             return None;
+        } else {
+            Some(value as u16)
         }
-        Some(value as u16)
     } else {
         None
     };
@@ -386,6 +397,7 @@ mod tests {
             "https://b\u{fc}cher.example",
             "ws://%41.com/",
             "ftp://ex\u{7f}ample/",
+            "https://EXAMPLE.com:443/",
         ] {
             assert_eq!(route(input), Some(true), "{input:?}");
         }
@@ -396,7 +408,6 @@ mod tests {
             "https://EXAMPLE.com\\p",
             "https://EXA\tMPLE.com/",
             "https://EXA MPLE.com/",
-            "https://EXAMPLE.com:443/",
             "https://EXAMPLE.com/a/../b",
             "https://:8080/",
             "file://EXAMPLE.com/",

@@ -85,6 +85,13 @@ pub(super) fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError
 pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) -> Option<Offsets> {
     let mut off = c.off;
     let (host_start, host_end) = (off.host_start as usize, off.host_end as usize);
+    // A port the serialization drops: its ':' and digits are not copied.
+    let port_cut = match raw.as_bytes().get(host_end..) {
+        Some([b':', digits @ ..]) if off.port.is_none() => {
+            1 + digits.iter().take_while(|b| b.is_ascii_digit()).count()
+        }
+        _ => 0,
+    };
     // `fast` checked there is no tab, newline or leading/trailing C0 control
     // or space: the input is its own trimmed form.
     let input = Input {
@@ -109,10 +116,11 @@ pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) 
             false,
         )?;
         let new_host_end = w.len();
+        let after_port = host_end + port_cut;
         match c.slash {
-            None => w.push_span(host_end, raw.len())?,
+            None => w.push_span(after_port, raw.len())?,
             Some(k) => {
-                w.push_span(host_end, k)?;
+                w.push_span(after_port, k)?;
                 w.push_byte(b'/')?;
                 w.push_span(k, raw.len())?;
             }
@@ -128,9 +136,9 @@ pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) 
         out.clear();
         return None;
     };
-    // Everything after the host moves by the host's change in length (the
-    // offsets of a `slash` URL already count the '/').
-    let moved = |x: u32| (x as usize + new_host_end - host_end) as u32;
+    // Everything after the host moves by the host's change in length, less
+    // a dropped port (the offsets of a `slash` URL already count the '/').
+    let moved = |x: u32| (x as usize + new_host_end - host_end - port_cut) as u32;
     off.host_end = new_host_end as u32;
     off.path_start = moved(off.path_start);
     off.query_start = off.query_start.map(moved);
