@@ -133,6 +133,16 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         Err(e) => format!("error {e:?}"),
     };
     let (a, b) = (describe(&fast), describe(&full));
+    // The route owned parses take: borrowed when the (trimmed) input is the
+    // serialization, else into storage.
+    let either = Parser::new()
+        .with_base(base)
+        .parse_borrowed_or_into(input, String::new)
+        .and_then(|p| match p {
+            url_core::Parsed::Borrowed(u) => Ok(u.to_storage(String::new())?),
+            url_core::Parsed::Stored(u) => Ok(u),
+        });
+    let c = describe(&either);
     let borrowed_fast = Parser::new()
         .with_base(base)
         .parse_borrowed(input)
@@ -148,6 +158,8 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         .then(|| Url::parse_borrowed(input).map(|u| u.href().to_string()));
     if a != b {
         Some(format!("fast path {a} vs full parser {b}"))
+    } else if c != b {
+        Some(format!("parse_borrowed_or_into {c} vs full parser {b}"))
     } else if borrowed_direct
         .as_ref()
         .is_some_and(|d| d.is_ok() && *d != borrowed_full)

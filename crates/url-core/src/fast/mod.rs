@@ -304,6 +304,24 @@ fn after_host(
     })
 }
 
+/// `input` without its leading and trailing C0 controls and spaces, when
+/// it has some (the fast path recognizes nothing that starts or ends with
+/// one, so the entry points try again without them).
+#[inline(always)]
+pub(crate) fn trimmed(input: &str) -> Option<&str> {
+    let b = input.as_bytes();
+    if b.first().is_some_and(|&c| c <= b' ') || b.last().is_some_and(|&c| c <= b' ') {
+        Some(trim_c0_space(input))
+    } else {
+        None
+    }
+}
+
+#[inline(never)]
+fn trim_c0_space(input: &str) -> &str {
+    input.trim_matches(|c: char| c <= ' ')
+}
+
 /// A canonical URL with an opaque path: `scheme ":" path ["?" query] ["#"
 /// fragment]`, the path not starting with `/`.
 fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {

@@ -142,25 +142,38 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     ) -> Result<Url<S>, ParseError> {
         storage.clear();
         if self.may_take_fast_path() {
-            // Matched by reference: moving the recognized offsets out of the
-            // Option copied them field by field (40 instructions per URL).
-            let found = crate::fast::canonical(input.as_bytes());
-            if let Some(c) = &found {
-                if !c.host_parse {
-                    return copy_canonical(input, c, &mut storage)
-                        .map(|off| Url { buf: storage, off });
+            // The input, then (once) the input without leading and trailing
+            // C0 controls and spaces, the basic URL parser's first step: a
+            // loop rather than a second call, which would inline a second
+            // copy of the fast path.
+            let mut raw = input;
+            loop {
+                // Matched by reference: moving the recognized offsets out of
+                // the Option copied them field by field (40 instructions per
+                // URL).
+                let found = crate::fast::canonical(raw.as_bytes());
+                if let Some(c) = &found {
+                    if !c.host_parse {
+                        return copy_canonical(raw, c, &mut storage)
+                            .map(|off| Url { buf: storage, off });
+                    }
+                    // Canonical but for its host: the host parser alone, or
+                    // the state machine below when that fails.
+                    if let Some(off) = copy_with_host(raw, c, &mut storage) {
+                        return Ok(Url { buf: storage, off });
+                    }
+                    break;
+                } else if let Some(r) = self
+                    .base
+                    .as_ref()
+                    .and_then(|b| crate::fast::reference(raw, b))
+                {
+                    return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
                 }
-                // Canonical but for its host: the host parser alone, or the
-                // state machine below when that fails.
-                if let Some(off) = copy_with_host(input, c, &mut storage) {
-                    return Ok(Url { buf: storage, off });
+                match crate::fast::trimmed(raw) {
+                    Some(t) => raw = t,
+                    None => break,
                 }
-            } else if let Some(r) = self
-                .base
-                .as_ref()
-                .and_then(|b| crate::fast::reference(input, b))
-            {
-                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
             }
         }
         self.parse_full(input, storage)
