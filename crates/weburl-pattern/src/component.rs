@@ -1,0 +1,194 @@
+//! Components (urlpattern.bs §1.3 "The URL pattern struct", §1.5
+//! "Internals"): compiling a pattern string, and matching one component of
+//! a URL.
+
+use crate::canonicalize::EncodingCallback;
+use crate::error::Error;
+use crate::matcher::Program;
+use crate::parser::{parse_a_pattern_string, Options, PartType};
+use crate::pattern_string::generate_a_pattern_string;
+use crate::regexp::generate_a_regular_expression_and_name_list;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::ops::Range;
+
+/// One compiled component of a URL pattern.
+#[derive(Clone, Debug)]
+pub struct Component {
+    pattern_string: String,
+    regular_expression: String,
+    group_name_list: Vec<String>,
+    has_regexp_groups: bool,
+    ignore_case: bool,
+    matcher: Matcher,
+}
+
+/// How a component matches.
+#[derive(Clone, Debug)]
+enum Matcher {
+    /// No regexp parts: the regex-free program.
+    Program(Program),
+    /// Regexp parts: the regular expression itself.
+    #[cfg(feature = "regex")]
+    Regex(crate::regex::EcmaRegex),
+}
+
+/// Capture ranges of a component match: one per group, `None` for a group
+/// that took no part in the match.
+pub(crate) type Captures = Vec<Option<Range<usize>>>;
+
+/// "compile a component".
+///
+/// The regular expression is built for every component (it is the
+/// standard's definition of matching, and [`Component::regular_expression`]
+/// shows it), but a regex engine compiles and runs it only when the part
+/// list has a regexp part; any other component is matched by the regex-free
+/// matcher (the standard's note on compiling a component allows matching
+/// the part list directly).
+pub fn compile_a_component(
+    input: &str,
+    encoding_callback: EncodingCallback,
+    options: &Options,
+) -> Result<Component, Error> {
+    let part_list = parse_a_pattern_string(input, options, |s| encoding_callback.run(s))?;
+    let (regular_expression, name_list) =
+        generate_a_regular_expression_and_name_list(&part_list, options);
+    let has_regexp_groups = part_list.iter().any(|p| p.ty == PartType::Regexp);
+    let matcher = match Program::compile(&part_list, options) {
+        Some(program) => Matcher::Program(program),
+        None => regex_matcher(&regular_expression, options.ignore_case)?,
+    };
+    let pattern_string = generate_a_pattern_string(&part_list, options);
+    Ok(Component {
+        pattern_string,
+        regular_expression,
+        group_name_list: name_list,
+        has_regexp_groups,
+        ignore_case: options.ignore_case,
+        matcher,
+    })
+}
+
+#[cfg(feature = "regex")]
+fn regex_matcher(regular_expression: &str, ignore_case: bool) -> Result<Matcher, Error> {
+    crate::regex::EcmaRegex::new(regular_expression, ignore_case).map(Matcher::Regex)
+}
+
+#[cfg(not(feature = "regex"))]
+fn regex_matcher(_regular_expression: &str, _ignore_case: bool) -> Result<Matcher, Error> {
+    Err(Error::new(crate::error::ErrorKind::RegexUnavailable))
+}
+
+impl Component {
+    /// The normalized pattern string (the `URLPattern` getters' value).
+    pub fn pattern_string(&self) -> &str {
+        &self.pattern_string
+    }
+
+    /// The generated ECMAScript regular expression (flags `v`, or `vi` with
+    /// [`Component::ignore_case`]).
+    pub fn regular_expression(&self) -> &str {
+        &self.regular_expression
+    }
+
+    /// Whether matching ignores case.
+    pub fn ignore_case(&self) -> bool {
+        self.ignore_case
+    }
+
+    /// The group names, in capture order.
+    pub fn group_name_list(&self) -> &[String] {
+        &self.group_name_list
+    }
+
+    /// Whether the pattern has a regexp group.
+    pub fn has_regexp_groups(&self) -> bool {
+        self.has_regexp_groups
+    }
+
+    /// Whether this component is matched without a regex engine.
+    pub fn is_regex_free(&self) -> bool {
+        matches!(self.matcher, Matcher::Program(_))
+    }
+
+    /// Whether the component matches the whole of `input`.
+    pub fn test(&self, input: &str) -> bool {
+        let mut captures = Vec::new();
+        self.exec(input, &mut captures)
+    }
+
+    /// [RegExpBuiltinExec]: matches `input`, filling `captures` (one per
+    /// group name) on success.
+    pub(crate) fn exec(&self, input: &str, captures: &mut Captures) -> bool {
+        captures.clear();
+        match &self.matcher {
+            Matcher::Program(program) => {
+                let mut slots = Vec::new();
+                if !program.exec(input, &mut slots) {
+                    return false;
+                }
+                captures.extend(slots.chunks(2).map(|pair| match pair {
+                    [Some(start), Some(end)] => Some(*start..*end),
+                    _ => None,
+                }));
+                true
+            }
+            #[cfg(feature = "regex")]
+            Matcher::Regex(regex) => regex.exec(input, self.group_name_list.len(), captures),
+        }
+    }
+
+    /// Matches with the regular expression even when the component is
+    /// regex-free (for differential tests of the regex-free matcher).
+    #[cfg(feature = "regex")]
+    pub(crate) fn exec_with_regex(
+        &self,
+        input: &str,
+        captures: &mut Captures,
+    ) -> Result<bool, Error> {
+        let regex = crate::regex::EcmaRegex::new(&self.regular_expression, self.ignore_case)?;
+        captures.clear();
+        Ok(regex.exec(input, self.group_name_list.len(), captures))
+    }
+
+    /// "protocol component matches a special scheme".
+    pub fn matches_a_special_scheme(&self) -> bool {
+        ["ftp", "file", "http", "https", "ws", "wss"]
+            .into_iter()
+            .any(|scheme| self.test(scheme))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regex_free_components() {
+        let c = compile_a_component("/books/:id", EncodingCallback::Pathname, &Options::PATHNAME)
+            .unwrap();
+        assert!(c.is_regex_free());
+        assert_eq!(c.group_name_list(), ["id"]);
+        let mut caps = Vec::new();
+        assert!(c.exec("/books/12", &mut caps));
+        assert_eq!(caps, [Some(7..9)]);
+        assert!(!c.test("/books/12/x"));
+    }
+
+    #[test]
+    fn special_scheme() {
+        let c =
+            compile_a_component("http{s}?", EncodingCallback::Protocol, &Options::DEFAULT).unwrap();
+        assert!(c.matches_a_special_scheme());
+        let c = compile_a_component("data", EncodingCallback::Protocol, &Options::DEFAULT).unwrap();
+        assert!(!c.matches_a_special_scheme());
+    }
+
+    #[cfg(not(feature = "regex"))]
+    #[test]
+    fn regexp_groups_need_the_feature() {
+        let e =
+            compile_a_component("(\\d+)", EncodingCallback::Port, &Options::DEFAULT).unwrap_err();
+        assert_eq!(e.kind(), &crate::error::ErrorKind::RegexUnavailable);
+    }
+}
