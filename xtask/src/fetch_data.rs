@@ -122,6 +122,15 @@ const FILES: &[DataFile] = &[
         dest: "data/wpt/urltestdata-javascript-only.json",
         sha256: "74eaf2f3b8246b1fe44c388e3ecf8eb8442e01f229418b634acecb9595caddfa",
     },
+    // URLPattern (crates/weburl-pattern): WPT urlpattern/resources.
+    DataFile {
+        registry: Registry::Crates,
+        package: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urlpatterntestdata.json",
+        dest: "data/wpt/urlpatterntestdata.json",
+        sha256: "f52a8ba3940de7e55ad47dc58eab5bccb697d7d76335c20ed7aaef6b85b98ab9",
+    },
     DataFile {
         registry: Registry::Crates,
         package: MAPPING,
