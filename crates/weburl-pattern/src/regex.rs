@@ -11,8 +11,15 @@ pub(crate) struct EcmaRegex(regress::Regex);
 impl EcmaRegex {
     /// RegExpCreate(source, "v" or "vi").
     pub(crate) fn new(source: &str, ignore_case: bool) -> Result<EcmaRegex, Error> {
+        // regress parses `v`-flag syntax with `unicode_sets`, but applies
+        // the Unicode-mode restrictions (no identity escapes like `\m` or
+        // `\H`, no lone `{`, `}`, `]`, no `\2` without a second group, no
+        // incomplete `\x`/`\u`/`\c` escapes, no quantified lookarounds …)
+        // only with `unicode` set as well. ECMAScript's `v` mode has them
+        // all, so both flags are set; `v`-mode class syntax stays on.
         let flags = regress::Flags {
             icase: ignore_case,
+            unicode: true,
             unicode_sets: true,
             ..regress::Flags::default()
         };

@@ -390,11 +390,10 @@ fn is_canonical_u16(port: &str) -> bool {
 /// "hostname pattern is an IPv6 address".
 fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut chars = input.chars();
-    match (chars.next(), chars.next()) {
-        (Some('['), Some(_)) => true,
-        (Some('{') | Some('\\'), Some('[')) => true,
-        _ => false,
-    }
+    matches!(
+        (chars.next(), chars.next()),
+        (Some('['), Some(_)) | (Some('{') | Some('\\'), Some('['))
+    )
 }
 
 /// "create a component match result".
