@@ -33,9 +33,29 @@ enum Matcher {
     Regex(crate::regex::EcmaRegex),
 }
 
-/// Capture ranges of a component match: one per group, `None` for a group
-/// that took no part in the match.
-pub(crate) type Captures = Vec<Option<Range<usize>>>;
+/// Capture ranges of a component match (byte ranges of the input): one per
+/// group, `None` for a group that took no part in the match.
+pub type Captures = Vec<Option<Range<usize>>>;
+
+/// A component's generated regular expression, compiled by the ECMAScript
+/// engine ([`Component::compile_regular_expression`]).
+#[cfg(feature = "regex")]
+#[derive(Clone, Debug)]
+pub struct ComponentRegex {
+    regex: crate::regex::EcmaRegex,
+    groups: usize,
+}
+
+#[cfg(feature = "regex")]
+impl ComponentRegex {
+    /// As [`Component::captures`], with the regular expression.
+    pub fn captures(&self, input: &str) -> Option<Captures> {
+        let mut captures = Vec::new();
+        self.regex
+            .exec(input, self.groups, &mut captures)
+            .then_some(captures)
+    }
+}
 
 /// "compile a component".
 ///
@@ -138,17 +158,25 @@ impl Component {
         }
     }
 
-    /// Matches with the regular expression even when the component is
-    /// regex-free (for differential tests of the regex-free matcher).
+    /// [RegExpBuiltinExec] on `input`: one capture range per group name
+    /// (`None` for a group that took no part), or `None` without a match.
+    ///
+    /// [RegExpBuiltinExec]: https://tc39.es/ecma262/#sec-regexpbuiltinexec
+    pub fn captures(&self, input: &str) -> Option<Captures> {
+        let mut captures = Vec::new();
+        self.exec(input, &mut captures).then_some(captures)
+    }
+
+    /// The generated regular expression compiled by the ECMAScript engine,
+    /// for a regex-free component too: the standard's own definition of
+    /// the match, to check the regex-free matcher against.
     #[cfg(feature = "regex")]
-    pub(crate) fn exec_with_regex(
-        &self,
-        input: &str,
-        captures: &mut Captures,
-    ) -> Result<bool, Error> {
+    pub fn compile_regular_expression(&self) -> Result<ComponentRegex, Error> {
         let regex = crate::regex::EcmaRegex::new(&self.regular_expression, self.ignore_case)?;
-        captures.clear();
-        Ok(regex.exec(input, self.group_name_list.len(), captures))
+        Ok(ComponentRegex {
+            regex,
+            groups: self.group_name_list.len(),
+        })
     }
 
     /// "protocol component matches a special scheme".

@@ -20,7 +20,9 @@ mod tokenizer;
 mod url_pattern;
 
 pub use canonicalize::EncodingCallback;
-pub use component::{compile_a_component, Component};
+#[cfg(feature = "regex")]
+pub use component::ComponentRegex;
+pub use component::{compile_a_component, Captures, Component};
 pub use constructor_string::parse_a_constructor_string;
 pub use error::{ComponentName, Error, ErrorKind};
 pub use init::{process_a_urlpattern_init, InitType, UrlPatternInit};

@@ -23,9 +23,9 @@
 //!   consumes at least one code point per iteration.
 //! - Without back-references, whether the rest of the match succeeds from an
 //!   instruction and position does not depend on how it was reached; so a
-//!   depth-first search that skips an (instruction, position) pair it has
-//!   already explored finds the same first match in time linear in the
-//!   program size times the input length (never exponential backtracking).
+//!   depth-first search that skips a (split, position) pair it has already
+//!   explored finds the same first match in time linear in the program size
+//!   times the input length (never exponential backtracking).
 //!
 //! With ignore case, ECMAScript compares code points after simple case
 //! folding. The fixed text here is ASCII (the encoding callbacks
@@ -48,8 +48,9 @@ enum Inst {
     Seg,
     /// One code point other than a line terminator (`.`).
     Any,
-    /// Try the first target, then the second.
-    Split(usize, usize),
+    /// Try the first target, then the second. The third field numbers the
+    /// split among the program's splits (its row in the visited set).
+    Split(usize, usize, usize),
     /// Continue at the target.
     Jmp(usize),
     /// Record the position in a capture slot.
@@ -64,6 +65,7 @@ pub(crate) struct Program {
     insts: Vec<Inst>,
     literals: String,
     groups: usize,
+    splits: usize,
     delimiter: Option<char>,
     ignore_case: bool,
 }
@@ -83,6 +85,7 @@ impl Program {
             insts: Vec::new(),
             literals: String::new(),
             groups: 0,
+            splits: 0,
             delimiter: options.delimiter_code_point,
             ignore_case: options.ignore_case,
         };
@@ -211,28 +214,35 @@ impl Program {
     /// nothing either, so the empty check does not matter here.
     fn optional(&mut self, body: impl FnOnce(&mut Program)) {
         let split = self.insts.len();
-        self.insts.push(Inst::Split(0, 0));
+        let n = self.new_split();
         body(self);
         let end = self.insts.len();
         if let Some(i) = self.insts.get_mut(split) {
-            *i = Inst::Split(split + 1, end);
+            *i = Inst::Split(split + 1, end, n);
         }
     }
 
     /// `(?:body)*`, greedy or lazy; `body` always consumes.
     fn star(&mut self, greedy: bool, body: impl FnOnce(&mut Program)) {
         let split = self.insts.len();
-        self.insts.push(Inst::Split(0, 0));
+        let n = self.new_split();
         body(self);
         self.insts.push(Inst::Jmp(split));
         let end = self.insts.len();
         if let Some(i) = self.insts.get_mut(split) {
             *i = if greedy {
-                Inst::Split(split + 1, end)
+                Inst::Split(split + 1, end, n)
             } else {
-                Inst::Split(end, split + 1)
+                Inst::Split(end, split + 1, n)
             };
         }
+    }
+
+    /// Pushes a placeholder split and returns its number.
+    fn new_split(&mut self) -> usize {
+        self.insts.push(Inst::Split(0, 0, 0));
+        self.splits += 1;
+        self.splits - 1
     }
 
     /// Matches the whole of `input`; on success, fills `slots` (two per
@@ -240,8 +250,12 @@ impl Program {
     pub(crate) fn exec(&self, input: &str, slots: &mut Vec<Option<usize>>) -> bool {
         slots.clear();
         slots.resize(self.groups * 2, None);
+        // The visited set has a row per split only: two paths can only meet
+        // at the same (instruction, position) after a split, and a path
+        // without splits is followed once. A program without splits (fixed
+        // text only) allocates nothing here.
         let width = input.len() + 1;
-        let Some(cells) = self.insts.len().checked_mul(width) else {
+        let Some(cells) = self.splits.checked_mul(width) else {
             return false;
         };
         let mut visited = vec![0u64; cells.div_ceil(64)];
@@ -256,19 +270,7 @@ impl Program {
                 }
                 Job::Explore { pc, pos } => (pc, pos),
             };
-            loop {
-                let cell = pc * width + pos;
-                let Some(word) = visited.get_mut(cell / 64) else {
-                    break;
-                };
-                let bit = 1u64 << (cell % 64);
-                if *word & bit != 0 {
-                    break;
-                }
-                *word |= bit;
-                let Some(inst) = self.insts.get(pc) else {
-                    break;
-                };
+            while let Some(inst) = self.insts.get(pc) {
                 match inst {
                     Inst::Lit(range) => {
                         let lit = self.literals.get(range.clone()).unwrap_or_default();
@@ -292,7 +294,16 @@ impl Program {
                         }
                         _ => break,
                     },
-                    Inst::Split(first, second) => {
+                    Inst::Split(first, second, n) => {
+                        let cell = n * width + pos;
+                        let Some(word) = visited.get_mut(cell / 64) else {
+                            break;
+                        };
+                        let bit = 1u64 << (cell % 64);
+                        if *word & bit != 0 {
+                            break;
+                        }
+                        *word |= bit;
                         stack.push(Job::Explore { pc: *second, pos });
                         pc = *first;
                     }

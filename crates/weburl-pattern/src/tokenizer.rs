@@ -123,7 +123,7 @@ impl<'a> Tokenizer<'a> {
                     continue;
                 }
                 '\\' => {
-                    if self.index == self.len() - 1 {
+                    if self.index + 1 == self.len() {
                         self.process_tokenizing_error(self.next_index, self.index)?;
                         continue;
                     }
@@ -194,7 +194,7 @@ impl<'a> Tokenizer<'a> {
                 return self.process_tokenizing_error(regexp_start, self.index);
             }
             if self.code_point == '\\' {
-                if regexp_position == self.len() - 1 {
+                if regexp_position + 1 == self.len() {
                     return self.process_tokenizing_error(regexp_start, self.index);
                 }
                 self.get_next_code_point();
@@ -212,7 +212,7 @@ impl<'a> Tokenizer<'a> {
                 }
             } else if self.code_point == '(' {
                 depth += 1;
-                if regexp_position == self.len() - 1 {
+                if regexp_position + 1 == self.len() {
                     return self.process_tokenizing_error(regexp_start, self.index);
                 }
                 let temporary_position = self.next_index;
@@ -227,8 +227,8 @@ impl<'a> Tokenizer<'a> {
         if depth != 0 {
             return self.process_tokenizing_error(regexp_start, self.index);
         }
-        // regexp_position is past the closing ')', so at least regexp_start + 1.
-        let regexp_length = regexp_position - regexp_start - 1;
+        // regexp_position is past the closing ')': the length leaves it out.
+        let regexp_length = regexp_position.saturating_sub(regexp_start + 1);
         if regexp_length == 0 {
             return self.process_tokenizing_error(regexp_start, self.index);
         }

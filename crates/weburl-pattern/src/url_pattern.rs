@@ -333,8 +333,23 @@ impl UrlPattern {
         input: &UrlPatternInput,
         base_url: Option<&str>,
     ) -> Result<Option<UrlPatternResult>, Error> {
-        self.exec_with(input, base_url, |component, value, captures| {
-            component.exec_with_regex(value, captures)
+        let regexes = self
+            .components
+            .iter()
+            .map(Component::compile_regular_expression)
+            .collect::<Result<Vec<_>, Error>>()?;
+        let mut index = 0;
+        self.exec_with(input, base_url, |_, value, captures| {
+            let regex = regexes.get(index);
+            index += 1;
+            captures.clear();
+            match regex.and_then(|r| r.captures(value)) {
+                Some(c) => {
+                    *captures = c;
+                    Ok(true)
+                }
+                None => Ok(false),
+            }
         })
     }
 

@@ -1,0 +1,168 @@
+//! The regex-free matcher against the standard's definition: the generated
+//! regular expression run by the ECMAScript engine (regress, flags `v`/`vi`).
+//! Both must give the same match and the same captures — undefined groups
+//! included — on every input.
+#![cfg(feature = "regex")]
+
+#[path = "../../../tests/src/usv.rs"]
+mod usv;
+
+use serde_json::Value;
+use std::path::PathBuf;
+use weburl_pattern::{
+    compile_a_component, EncodingCallback, Options, UrlPattern, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions,
+};
+
+/// A small deterministic generator (xorshift64*): reproducible cases
+/// without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+/// A random pattern string over the syntax the regex-free matcher covers:
+/// fixed text, `:name`, `*`, `{…}` groupings with prefixes and suffixes,
+/// and the `?`, `*`, `+` modifiers.
+fn pattern(rng: &mut Rng) -> String {
+    let mut out = String::new();
+    let mut names = 0;
+    for _ in 0..1 + rng.below(4) {
+        let mut name = || {
+            names += 1;
+            format!(":n{names}")
+        };
+        let piece = match rng.below(8) {
+            0 => rng
+                .pick(&["a", "b", "/", ".", "ab", "/a", "-", "s", "K"])
+                .to_string(),
+            1 | 2 => name(),
+            3 => "*".to_string(),
+            4 => format!("{{/{}}}", name()),
+            5 => format!("{{a{}-}}", name()),
+            6 => format!("{{{}}}", rng.pick(&["a", "/b", ".", "ab"])),
+            _ => format!("/{}", name()),
+        };
+        out.push_str(&piece);
+        out.push_str(rng.pick(&["", "", "?", "*", "+"]));
+    }
+    out
+}
+
+fn input(rng: &mut Rng) -> String {
+    let alphabet = [
+        "a", "b", "/", ".", "-", "A", "B", "ab", "/a", "\u{17F}", "\u{212A}", "\n", "é", "k", "S",
+    ];
+    (0..rng.below(9)).map(|_| rng.pick(&alphabet)).collect()
+}
+
+#[test]
+fn generated_patterns_match_as_their_regular_expressions() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let option_sets = [
+        Options::PATHNAME,
+        Options::HOSTNAME,
+        Options::DEFAULT,
+        Options::PATHNAME.with_ignore_case(true),
+        Options::DEFAULT.with_ignore_case(true),
+    ];
+    let (mut patterns, mut comparisons) = (0, 0);
+    for _ in 0..1500 {
+        let p = pattern(&mut rng);
+        let options = option_sets[rng.below(option_sets.len())];
+        // The search callback keeps this alphabet's fixed text as it is.
+        let Ok(component) = compile_a_component(&p, EncodingCallback::Search, &options) else {
+            continue;
+        };
+        assert!(component.is_regex_free(), "{p}");
+        let regex = component
+            .compile_regular_expression()
+            .unwrap_or_else(|e| panic!("{p}: {e}"));
+        patterns += 1;
+        for _ in 0..24 {
+            let i = input(&mut rng);
+            assert_eq!(
+                component.captures(&i),
+                regex.captures(&i),
+                "pattern {p:?} ({}) options {options:?} input {i:?}",
+                component.regular_expression()
+            );
+            comparisons += 1;
+        }
+    }
+    println!("regex-free vs regex: {patterns} patterns, {comparisons} inputs, all equal");
+    assert!(patterns > 1000);
+}
+
+/// Every WPT case whose pattern is regex-free: `exec` with the regex-free
+/// matcher equals `exec` with the engine.
+#[test]
+fn wpt_cases_agree() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/wpt/urlpatterntestdata.json");
+    let text = std::fs::read_to_string(path).expect("data/wpt/urlpatterntestdata.json");
+    let (text, _) = usv::replace_lone_surrogate_escapes(&text);
+    let data: Vec<Value> = serde_json::from_str(&text).expect("JSON");
+    let to_input = |v: &Value| -> Option<UrlPatternInput> {
+        match v {
+            Value::String(s) => Some(UrlPatternInput::String(s.clone())),
+            Value::Object(o) => {
+                let mut init = UrlPatternInit::default();
+                for c in weburl_pattern::ComponentName::ALL {
+                    *init.get_mut(c) = o.get(c.name()).and_then(Value::as_str).map(str::to_string);
+                }
+                init.base_url = o.get("baseURL").and_then(Value::as_str).map(str::to_string);
+                Some(UrlPatternInput::Init(init))
+            }
+            _ => None,
+        }
+    };
+    let mut compared = 0;
+    for entry in &data {
+        let args = entry["pattern"].as_array().cloned().unwrap_or_default();
+        let Some(input) = args
+            .first()
+            .map_or(Some(UrlPatternInput::Init(Default::default())), to_input)
+        else {
+            continue;
+        };
+        let base = args.get(1).and_then(Value::as_str);
+        let ignore_case = args.iter().any(|a| a["ignoreCase"] == true);
+        let Ok(pattern) = UrlPattern::new(input, base, UrlPatternOptions { ignore_case }) else {
+            continue;
+        };
+        if pattern.has_regexp_groups() {
+            continue;
+        }
+        let inputs = entry["inputs"].as_array().cloned().unwrap_or_default();
+        let Some(i) = inputs
+            .first()
+            .map_or(Some(UrlPatternInput::Init(Default::default())), to_input)
+        else {
+            continue;
+        };
+        let b = inputs.get(1).and_then(Value::as_str);
+        assert_eq!(
+            pattern.exec(&i, b).ok(),
+            pattern.exec_with_regex_engine(&i, b).ok(),
+            "{}",
+            entry
+        );
+        compared += 1;
+    }
+    assert!(compared > 250, "{compared}");
+}
