@@ -125,7 +125,7 @@ const FAILURE: &str = "{\"failure\":true}";
 /// converts its argument to a USVString, replacing each with U+FFFD. Only
 /// escapes inside strings are touched; everything else is copied, so
 /// malformed JSON is still reported by serde_json.
-fn replace_lone_surrogates(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+pub(crate) fn replace_lone_surrogates(line: &[u8]) -> std::borrow::Cow<'_, [u8]> {
     // Fast path: no `\u` escape, nothing to do.
     if !line.windows(2).any(|w| w == b"\\u") {
         return line.into();

@@ -1,15 +1,17 @@
 //! `weburl`: parse URLs per the WHATWG URL Standard from the command line.
 //!
-//! `weburl parse --jsonl` and `weburl set --jsonl` are the machine interfaces
-//! conformance tools rely on; their input and output formats (described in
-//! `USAGE`) are kept stable.
+//! `weburl parse --jsonl`, `weburl set --jsonl` and `weburl pattern --jsonl`
+//! are the machine interfaces conformance tools rely on; their input and
+//! output formats (described in `USAGE`) are kept stable.
 
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 mod jsonl;
+mod pattern;
 
 use jsonl::{jsonl_response, run_jsonl, set_jsonl_response};
+use pattern::pattern_jsonl_response;
 use serde_json::Value;
 use weburl::{ParseError, Setter, Url, ValidationError};
 
@@ -52,6 +54,33 @@ USAGE:
         unusable line:          {\"error\":\"…\"} (not JSON, not an object, a
                                 missing or non-string field, an unknown
                                 setter, or blank); processing continues
+      Blank lines, \"\\r\", lone surrogates and the exit status are as for
+      parse --jsonl.
+
+  weburl pattern --jsonl
+      URLPattern (the WHATWG URL Pattern Standard) in batch. Read JSON lines
+      {\"pattern\": [constructor arguments], \"inputs\": [test/exec arguments]}
+      from stdin, the arguments as in WPT's urlpatterntestdata.json: pattern
+      [input], [input, baseURL], [input, options] or [input, baseURL,
+      options], where input is a constructor string or a URLPatternInit
+      object and options {\"ignoreCase\": bool}; inputs [], [input] or
+      [input, baseURL]. Write exactly one JSON line per input line, in order:
+        constructor throws:     {\"constructor_error\":true}
+        test/exec throw:        {\"input_error\":true}
+        otherwise:              {\"test\":bool,
+                                 \"exec\":null|{\"inputs\":[…],
+                                   \"protocol\":{\"input\":…,\"groups\":{…}},
+                                   … \"hash\":{…}},
+                                 \"components\":{\"protocol\":pattern string,
+                                   … \"hash\":…},
+                                 \"has_regexp_groups\":bool}
+                                (a group that took no part in the match is
+                                null; key order not significant)
+        unusable line:          {\"error\":\"…\"} (not JSON, not an object,
+                                \"pattern\" or \"inputs\" missing or not an
+                                array, an argument that is not a string, an
+                                object or null, a non-string member, or
+                                blank); processing continues
       Blank lines, \"\\r\", lone surrogates and the exit status are as for
       parse --jsonl.
 
@@ -143,6 +172,7 @@ fn run(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
         Some("set") => cmd_set(&args[1..], out),
         Some("check") => cmd_check(&args[1..], out),
         Some("display") => cmd_display(&args[1..], out),
+        Some("pattern") => cmd_pattern(&args[1..], out),
         Some(other) => Ok(usage_error(&format!("unknown command {other:?}"))),
         None => Ok(usage_error("no command given")),
     }
@@ -581,6 +611,20 @@ fn floor_boundary(s: &str, pos: usize) -> usize {
         p -= 1;
     }
     p
+}
+
+fn cmd_pattern(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
+    match args {
+        [a] if a == "--jsonl" => {
+            run_jsonl(pattern_jsonl_response, out)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        [a] if a == "--help" || a == "-h" => {
+            write!(out, "{USAGE}")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        _ => Ok(usage_error("pattern takes --jsonl and reads stdin")),
+    }
 }
 
 #[cfg(test)]

@@ -462,3 +462,33 @@ fn closed_stderr_keeps_the_status() {
         assert_eq!(o.status.code(), Some(status), "{args:?}");
     }
 }
+
+#[test]
+fn pattern_jsonl_one_line_per_line() {
+    let o = weburl(
+        &["pattern", "--jsonl"],
+        concat!(
+            r#"{"pattern":[{"pathname":"/books/:id"}],"inputs":["https://example.com/books/7"]}"#,
+            "\n\n",
+            r#"{"pattern":["relative"],"inputs":[]}"#,
+            "\n",
+            r#"{"pattern":[{"pathname":"/a"}],"inputs":[{"pathname":"/a"},"https://example.com"]}"#,
+            "\n",
+        ),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[0]["test"], true);
+    assert_eq!(lines[0]["exec"]["pathname"]["groups"]["id"], "7");
+    assert_eq!(lines[0]["components"]["pathname"], "/books/:id");
+    assert!(lines[1].get("error").is_some());
+    // A relative constructor string without a base URL throws.
+    assert_eq!(lines[2]["constructor_error"], true);
+    // A URLPatternInit input with a base URL string throws.
+    assert_eq!(lines[3]["input_error"], true);
+}
