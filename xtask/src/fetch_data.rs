@@ -63,8 +63,8 @@ const PY_IDNA_WHEEL: Registry = Registry::PyPi {
     wheel_sha256: "048adeaf8c2d788c40fee287673ccaa74c24ffd8dcf09ffa555a2fbb59f10ac8",
 };
 
-/// Every file fetch-data produces. `data/README.md` mirrors this table; keep
-/// them in step.
+/// Every committed file fetch-data produces (`UNCOMMITTED` has the rest).
+/// `data/README.md` mirrors both tables; keep them in step.
 const FILES: &[DataFile] = &[
     DataFile {
         registry: Registry::Crates,
@@ -157,11 +157,68 @@ const FILES: &[DataFile] = &[
     },
 ];
 
+const RUST_URL: &str = "url";
+const RUST_URL_V: &str = "2.5.8";
+
+/// Files fetch-data writes but that are not committed: rust-url's own test
+/// suite, which `crates/weburl-url/rust-url-tests` compiles against the
+/// compat crate. `--check` verifies them when present and skips them
+/// otherwise. `data/README.md` lists them with the others.
+const UNCOMMITTED: &[DataFile] = &[
+    DataFile {
+        registry: Registry::Crates,
+        package: RUST_URL,
+        version: RUST_URL_V,
+        src: "tests/unit.rs",
+        dest: "data/rust-url/2.5.8/tests/unit.rs",
+        sha256: "7eb96c1194fba03fd7f469c44cbbe28699dae14399be72e4c5c675a90fe08dc7",
+    },
+    DataFile {
+        registry: Registry::Crates,
+        package: RUST_URL,
+        version: RUST_URL_V,
+        src: "tests/wpt.rs",
+        dest: "data/rust-url/2.5.8/tests/wpt.rs",
+        sha256: "2d083ab72ad8cc9b116dd164e63440dd120f07977ac306377633cfe214f34a62",
+    },
+    DataFile {
+        registry: Registry::Crates,
+        package: RUST_URL,
+        version: RUST_URL_V,
+        src: "tests/urltestdata.json",
+        dest: "data/rust-url/2.5.8/tests/urltestdata.json",
+        sha256: "58d67bea710d5f46324fe6841df5fd82090fe4ec2d882bc0fc7c1784d4771884",
+    },
+    DataFile {
+        registry: Registry::Crates,
+        package: RUST_URL,
+        version: RUST_URL_V,
+        src: "tests/setters_tests.json",
+        dest: "data/rust-url/2.5.8/tests/setters_tests.json",
+        sha256: "a3a4cbd7b798bc2c4d9656dc50be7397a5a5ed1f0b52daa1da1ad654d38c1dcd",
+    },
+    // rust-url's own list of WPT cases it fails; kept beside (not in)
+    // tests/, where wpt.rs reads weburl-url's list instead.
+    DataFile {
+        registry: Registry::Crates,
+        package: RUST_URL,
+        version: RUST_URL_V,
+        src: "tests/expected_failures.txt",
+        dest: "data/rust-url/2.5.8/expected_failures.txt",
+        sha256: "dd016d320be3fe6ad3810c22302f8eabd755d9effc937b2193dbf222855c4b7f",
+    },
+];
+
+/// Every file fetch-data writes, committed or not.
+fn all_files() -> impl Iterator<Item = &'static DataFile> + Clone {
+    FILES.iter().chain(UNCOMMITTED)
+}
+
 /// Where fetch-data takes `dest` (a path relative to the workspace root)
 /// from, e.g. "PyPI `idna` 3.15, `idna/uts46data.py`", and its pinned
 /// sha256; `None` when fetch-data does not produce it.
 pub(crate) fn provenance(dest: &str) -> Option<(String, &'static str)> {
-    let f = FILES.iter().find(|f| f.dest == dest)?;
+    let f = all_files().find(|f| f.dest == dest)?;
     let registry = match f.registry {
         Registry::Crates => "crates.io",
         Registry::PyPi { .. } => "PyPI",
@@ -225,9 +282,24 @@ fn check(root: &Path) -> Result<(), String> {
             )),
         }
     }
+    for f in UNCOMMITTED {
+        match fs::read(root.join(f.dest)) {
+            Ok(bytes) if sha256_hex(&bytes) == f.sha256 => println!("ok       {}", f.dest),
+            Ok(bytes) => problems.push(format!(
+                "{}: sha256 {}, pinned {} (from {}-{}/{}); run `cargo xtask fetch-data`",
+                f.dest,
+                sha256_hex(&bytes),
+                f.sha256,
+                f.package,
+                f.version,
+                f.src
+            )),
+            Err(_) => println!("absent   {} (not committed; fetch-data writes it)", f.dest),
+        }
+    }
     if problems.is_empty() {
         println!(
-            "fetch-data --check: all {} files match their pins",
+            "fetch-data --check: all {} committed files match their pins",
             FILES.len()
         );
         Ok(())
@@ -241,11 +313,11 @@ fn check(root: &Path) -> Result<(), String> {
     }
 }
 
-/// The distinct packages in `FILES` from crates.io (`crates`) or from the
+/// The distinct packages in `all_files()` from crates.io (`crates`) or from the
 /// other registries (`!crates`), in first-seen order.
 fn packages(crates: bool) -> Vec<(Registry, &'static str, &'static str)> {
     let mut out: Vec<(Registry, &str, &str)> = Vec::new();
-    for f in FILES {
+    for f in all_files() {
         let p = (f.registry, f.package, f.version);
         if (f.registry == Registry::Crates) == crates && !out.contains(&p) {
             out.push(p);
@@ -261,7 +333,7 @@ fn fetch(root: &Path) -> Result<(), String> {
     let mut extracted = fetch_crates(&dir)?;
     extracted.append(&mut fetch_wheels(&dir.join("pypi"))?);
     // Archive order is arbitrary; report and write in table order.
-    extracted.sort_by_key(|(f, _)| FILES.iter().position(|g| g.dest == f.dest));
+    extracted.sort_by_key(|(f, _)| all_files().position(|g| g.dest == f.dest));
     verify(&extracted)?;
     for (f, bytes) in &extracted {
         let dest = root.join(f.dest);
@@ -321,8 +393,7 @@ fn fetch_crates(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
     let mut extracted = Vec::new();
     for (_, krate, version) in packages(true) {
         let archive = find_crate(&cache, krate, version)?;
-        let wanted: Vec<&DataFile> = FILES
-            .iter()
+        let wanted: Vec<&DataFile> = all_files()
             .filter(|f| {
                 f.registry == Registry::Crates && f.package == krate && f.version == version
             })
@@ -354,8 +425,7 @@ fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
                 "{wheel}: sha256 {got}, pinned {wheel_sha256} (nothing written)"
             ));
         }
-        for f in FILES
-            .iter()
+        for f in all_files()
             .filter(|f| f.registry == registry && f.package == package && f.version == version)
         {
             extracted.push((f, wheel_member(&path, f.src)?));
@@ -517,7 +587,8 @@ mod tests {
                 && s.bytes()
                     .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
         };
-        for (i, f) in FILES.iter().enumerate() {
+        let files: Vec<&DataFile> = all_files().collect();
+        for (i, f) in files.iter().enumerate() {
             assert!(hex64(f.sha256), "{}", f.dest);
             if let Registry::PyPi {
                 wheel,
@@ -532,7 +603,7 @@ mod tests {
                 );
             }
             assert!(
-                FILES[..i].iter().all(|g| g.dest != f.dest),
+                files[..i].iter().all(|g| g.dest != f.dest),
                 "{} twice",
                 f.dest
             );
@@ -542,7 +613,7 @@ mod tests {
     #[test]
     fn readme_lists_every_file_and_pin() {
         let readme = fs::read_to_string(crate::workspace_root().join("data/README.md")).unwrap();
-        for f in FILES {
+        for f in all_files() {
             let row = readme
                 .lines()
                 .find(|l| l.starts_with(&format!("| `{}`", &f.dest["data/".len()..])))
