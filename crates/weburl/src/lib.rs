@@ -75,3 +75,15 @@ pub use encoding::EncodingRsEncoder;
 pub use encoding_rs;
 #[cfg(feature = "alloc")]
 pub use search_params::{IntoIter, Iter, NotAPair, SearchParamsMut, UrlSearchParams};
+
+/// URLPattern, the WHATWG URL Pattern Standard (feature `pattern`): the
+/// [`weburl_pattern`] crate.
+///
+/// ```
+/// use weburl::pattern::{UrlPattern, UrlPatternOptions};
+/// let p = UrlPattern::new("https://example.com/books/:id".into(), None, UrlPatternOptions::default())?;
+/// assert!(p.test(&"https://example.com/books/1".into(), None)?);
+/// # Ok::<(), weburl::pattern::Error>(())
+/// ```
+#[cfg(feature = "pattern")]
+pub use weburl_pattern as pattern;
