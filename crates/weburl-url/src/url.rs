@@ -281,23 +281,23 @@ impl Url {
         }
     }
 
-    /// Whether the URL has a host. An empty `file:` host (`file:///tmp`)
-    /// counts as none, as in `url`.
+    /// Whether the URL has a host. The empty host (`file:///tmp`,
+    /// `sc:///x`) counts as none, as in `url`.
     ///
     /// ```
     /// use weburl_url::Url;
     /// assert!(Url::parse("ftp://rms@example.com")?.has_host());
     /// assert!(!Url::parse("unix:/run/foo.socket")?.has_host());
     /// assert!(!Url::parse("file:///tmp/foo")?.has_host());
+    /// assert!(!Url::parse("sc://")?.has_host());
     /// # Ok::<(), weburl_url::ParseError>(())
     /// ```
     #[inline]
     pub fn has_host(&self) -> bool {
-        match self.inner.host_kind() {
-            weburl::HostKind::None => false,
-            weburl::HostKind::Empty => self.inner.scheme_type() != weburl::SchemeType::File,
-            _ => true,
-        }
+        !matches!(
+            self.inner.host_kind(),
+            weburl::HostKind::None | weburl::HostKind::Empty
+        )
     }
 
     /// The host as serialized (IPv6 in brackets), when there is one.
