@@ -3,6 +3,6 @@
 //! This package has no code of its own: its `Cargo.toml` depends on
 //! `weburl-url` under the name `url` — the one-line migration — and builds
 //! rust-url's `tests/unit.rs` and `tests/wpt.rs`, fetched unedited by
-//! `cargo xtask fetch-data`, as its test targets. `tests/expectations.rs`
-//! runs them and checks the expected failures listed in `expectations.txt`.
+//! `cargo xtask fetch-data`, as its test targets.
+//! `crates/weburl-url/tests/rust_url_suite.rs` runs them and checks the expected failures listed in `expectations.txt`.
 #![no_std]

@@ -9,10 +9,12 @@
 //!   `expected_failures.txt` beside it, which must hold exactly the listed
 //!   `wpt` names.
 //!
-//! The two suites are test targets of this package (`test = false`, feature
-//! `fetched`, since their files are not committed); this runs them with a
-//! nested `cargo test` in the same target directory, which cargo allows:
-//! it holds the build lock only while compiling.
+//! The two suites are test targets of `rust-url-tests/`, a package that
+//! depends on weburl-url under the name `url` (feature `fetched`, since
+//! their files are not committed). That package is its own workspace, so
+//! that `cargo fmt` here never looks for the fetched files; this runs its
+//! targets with a nested `cargo test` in this build's target directory,
+//! which cargo allows: it holds the build lock only while compiling.
 //!
 //! When the files have not been fetched this says so and passes, unless
 //! `CI` is set (CI must run the suite).
@@ -22,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn main() {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let here = &Path::new(env!("CARGO_MANIFEST_DIR")).join("rust-url-tests");
     let data = here.join("../../../data/rust-url/2.5.8/tests");
     let fetched = [
         "unit.rs",
@@ -171,6 +173,8 @@ fn cargo(here: &Path, target: &str, cargo_args: &[&str], test_args: &[String]) -
     cmd.arg("test")
         .arg("--manifest-path")
         .arg(here.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(target_dir())
         .args(["--features", "fetched", "--test", target])
         .args(cargo_args);
     if !cfg!(debug_assertions) {
@@ -179,6 +183,18 @@ fn cargo(here: &Path, target: &str, cargo_args: &[&str], test_args: &[String]) -
     cmd.arg("--").args(test_args);
     cmd.output()
         .unwrap_or_else(|e| fail(&format!("cannot run cargo: {e}")))
+}
+
+/// This build's target directory: the test binary is
+/// `<target>/<profile>/deps/<name>`, so the nested build shares its
+/// compiled dependencies.
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe()
+        .unwrap_or_else(|e| fail(&format!("cannot locate the test binary: {e}")));
+    exe.ancestors()
+        .nth(3)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| fail(&format!("no target directory above {}", exe.display())))
 }
 
 /// The number before `what` on libtest's summary line, e.g. " passed;".
