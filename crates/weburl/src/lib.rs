@@ -65,7 +65,7 @@ mod url;
 #[cfg(feature = "alloc")]
 pub use origin::Origin;
 #[cfg(feature = "alloc")]
-pub use url::Url;
+pub use url::{FilePathError, Url};
 
 #[cfg(feature = "encoding")]
 pub use encoding::EncodingRsEncoder;

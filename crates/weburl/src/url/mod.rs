@@ -9,8 +9,13 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 use url_core::{HostKind, ParseError, SchemeType};
 
+mod file_path;
+mod net;
 mod parse;
+mod relative;
 mod setters;
+
+pub use file_path::FilePathError;
 
 /// A parsed URL that owns its serialization (a `String`).
 ///
