@@ -50,6 +50,7 @@ mod options;
 mod origin;
 mod parts;
 mod path_segments;
+mod paths;
 mod query;
 #[doc(hidden)]
 pub mod quirks;
