@@ -504,7 +504,7 @@ fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// `$CARGO_HOME`, defaulting to `~/.cargo` as cargo does.
-fn cargo_home() -> Result<PathBuf, String> {
+pub(crate) fn cargo_home() -> Result<PathBuf, String> {
     if let Some(h) = std::env::var_os("CARGO_HOME") {
         return Ok(PathBuf::from(h));
     }
@@ -516,7 +516,7 @@ fn cargo_home() -> Result<PathBuf, String> {
 
 /// `registry/cache/<index>/<name>-<version>.crate`; the index directory name
 /// is a hash, so look in every one.
-fn find_crate(cache: &Path, krate: &str, version: &str) -> Result<PathBuf, String> {
+pub(crate) fn find_crate(cache: &Path, krate: &str, version: &str) -> Result<PathBuf, String> {
     let file = format!("{krate}-{version}.crate");
     let entries =
         fs::read_dir(cache).map_err(|e| format!("read registry cache {}: {e}", cache.display()))?;

@@ -11,6 +11,7 @@ mod gen_header;
 mod gen_idna;
 mod gen_psl;
 mod size;
+mod url_compat;
 
 use std::process::ExitCode;
 
@@ -25,7 +26,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
   check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
   size                   size budget for firmware and wasm builds
-  firmware               the WPT suites and the C test on an emulated Cortex-M4F (QEMU)";
+  firmware               the WPT suites and the C test on an emulated Cortex-M4F (QEMU)
+  url-compat [CRATE…]    real crates' tests with url replaced by weburl-url ([patch.crates-io])";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         "check-nostd" => check_nostd::run(rest),
         "size" => size::run(rest),
         "firmware" => firmware::run(rest),
+        "url-compat" => url_compat::run(rest),
         _ => {
             eprintln!("{USAGE}");
             return if cmd == "help" || cmd == "--help" {
