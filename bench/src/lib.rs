@@ -12,7 +12,7 @@ pub mod sets;
 pub mod work;
 
 pub use sets::{host_heavy, read_urls};
-pub use work::{run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL};
+pub use work::{run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL, WEBURL, WEBURL_URL};
 
 /// Result of one pass: (successes, bytes of output — hrefs, pairs or
 /// serializations, by workload).

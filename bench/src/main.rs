@@ -22,7 +22,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 use weburl_bench::sets::{self, PER_BASE};
-use weburl_bench::{native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL};
+use weburl_bench::{
+    native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL, WEBURL, WEBURL_URL,
+};
 
 /// The workload that needs no corpus.
 const HOSTS: &str = "hosts(synthetic)";
@@ -225,10 +227,16 @@ fn bench(w: &mut Workload, rounds: usize) -> bool {
         .map(|s| if s.is_empty() { f64::NAN } else { median(s) })
         .collect();
     let (ada, krate, rust) = (med[ADA], med[ADA + 1], med[RUST_URL]);
-    for &k in impls.iter().filter(|&&k| k < ADA) {
+    for &k in impls.iter().filter(|&&k| k < ADA || k == WEBURL_URL) {
         let imp = IMPLS[k];
+        // weburl-url against the weburl it wraps: what migrating costs.
+        let over_weburl = if k == WEBURL_URL {
+            format!(" {imp}/weburl={:.2}", med[k] / med[WEBURL])
+        } else {
+            String::new()
+        };
         println!(
-            "bench {name} {}={n} {imp}={:.1}ns ada={ada:.1}ns ada-crate={krate:.1}ns rust-url={rust:.1}ns {imp}/ada={:.2} {imp}/ada-crate={:.2} {imp}/rust-url={:.2}",
+            "bench {name} {}={n} {imp}={:.1}ns ada={ada:.1}ns ada-crate={krate:.1}ns rust-url={rust:.1}ns {imp}/ada={:.2} {imp}/ada-crate={:.2} {imp}/rust-url={:.2}{over_weburl}",
             w.unit(),
             med[k],
             med[k] / ada,

@@ -9,14 +9,16 @@ use crate::Tally;
 use std::hint::black_box;
 
 /// The implementations, by index: three weburl storages, Ada (native C++
-/// API), Ada through the `ada-url` crate, rust-url.
-pub const IMPLS: [&str; 6] = [
+/// API), Ada through the `ada-url` crate, rust-url, and weburl-url (the
+/// `url`-compatible API over weburl, parse workloads only).
+pub const IMPLS: [&str; 7] = [
     "weburl",
     "weburl-fixed",
     "weburl-borrowed",
     "ada",
     "ada-crate",
     "rust-url",
+    "weburl-url",
 ];
 /// `weburl::Url`, a String per URL.
 pub const WEBURL: usize = 0;
@@ -30,6 +32,8 @@ pub const ADA: usize = 3;
 pub const ADA_CRATE: usize = 4;
 /// rust-url (`url` 2.5.8).
 pub const RUST_URL: usize = 5;
+/// `weburl_url::Url`: rust-url's API over weburl (a migration's cost).
+pub const WEBURL_URL: usize = 6;
 
 const ALL: &[usize] = &[
     WEBURL,
@@ -38,6 +42,7 @@ const ALL: &[usize] = &[
     ADA,
     ADA_CRATE,
     RUST_URL,
+    WEBURL_URL,
 ];
 /// Workloads where weburl has one API (no storage choice).
 const ONE_WEBURL: &[usize] = &[WEBURL, ADA, ADA_CRATE, RUST_URL];
@@ -286,6 +291,13 @@ fn parse(k: usize, set: &Inputs, buf: &mut [u8]) -> Tally {
                 }
             }
         }
+        WEBURL_URL => {
+            for u in urls {
+                if let Ok(url) = weburl_url::Url::parse(u) {
+                    count(url.as_str());
+                }
+            }
+        }
         _ => {
             for u in urls {
                 if let Ok(url) = url::Url::parse(u) {
@@ -367,6 +379,16 @@ fn parse_with_base(
                 for h in links {
                     if let Ok(url) = ada_url::Url::parse(h.as_str(), Some(page)) {
                         count(url.href());
+                    }
+                }
+            }
+            WEBURL_URL => {
+                let Ok(base) = weburl_url::Url::parse(page) else {
+                    continue;
+                };
+                for h in links {
+                    if let Ok(url) = base.join(h) {
+                        count(url.as_str());
                     }
                 }
             }
