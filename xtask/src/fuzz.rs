@@ -59,6 +59,7 @@ const TARGETS: &[&str] = &[
     "differential_rust_url",
     "idna",
     "form_urlencoded",
+    "urlpattern",
 ];
 
 /// Targets whose input is a `Case`: mode byte, then `[base 0xFF] input`.
@@ -527,6 +528,37 @@ pub fn seed(args: &[String]) -> Result<(), String> {
         "%FF%FE=\u{FFFD}",
     ] {
         c.add(s.as_bytes())?;
+    }
+    total += c.names.len();
+
+    // urlpattern: each WPT URLPattern case's pattern (a constructor string,
+    // or an init's pathname, hostname or search) with its first input, in
+    // the target's `mode pattern 0xFF input` layout.
+    let urlpattern = read_wpt("urlpatterntestdata.json")?;
+    let mut c = Corpus::new("urlpattern")?;
+    for case in urlpattern.as_array().into_iter().flatten() {
+        let pattern = case.get("pattern").and_then(|p| p.get(0));
+        let input = case.get("inputs").and_then(|i| i.get(0));
+        // A constructor string for mode 0, an init member for the others.
+        let text = |v: Option<&Value>, key: &str| -> Option<String> {
+            match (v?, key) {
+                (Value::String(s), "") => Some(s.clone()),
+                (Value::Object(o), k) if !k.is_empty() => {
+                    o.get(k).and_then(Value::as_str).map(Into::into)
+                }
+                _ => None,
+            }
+        };
+        for (mode, key) in [(0u8, ""), (2, "pathname"), (4, "hostname"), (6, "search")] {
+            let Some(p) = text(pattern, key) else {
+                continue;
+            };
+            let mut v = vec![mode];
+            v.extend_from_slice(p.as_bytes());
+            v.push(0xFF);
+            v.extend_from_slice(text(input, key).unwrap_or_default().as_bytes());
+            c.add(&v)?;
+        }
     }
     total += c.names.len();
 
