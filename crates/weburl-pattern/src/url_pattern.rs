@@ -9,6 +9,7 @@ use crate::error::{ComponentName, Error, ErrorKind};
 use crate::init::{process_a_urlpattern_init, InitType, UrlPatternInit};
 use crate::parser::Options;
 use alloc::string::{String, ToString};
+use alloc::vec;
 use alloc::vec::Vec;
 use url_core::{Buffer, SchemeType, Url};
 
@@ -378,19 +379,55 @@ impl UrlPattern {
         if let (UrlPatternInput::String(_), Some(base_url)) = (input, base_url) {
             inputs.push(UrlPatternInput::String(base_url.to_string()));
         }
-        let mut it = results.into_iter();
-        let mut next = || it.next().unwrap_or_default();
-        Ok(Some(UrlPatternResult {
-            inputs,
-            protocol: next(),
-            username: next(),
-            password: next(),
-            hostname: next(),
-            port: next(),
-            pathname: next(),
-            search: next(),
-            hash: next(),
-        }))
+        Ok(Some(assemble(inputs, results)))
+    }
+
+    /// `exec` on a parsed URL (the standard's match accepts a URL record):
+    /// as [`UrlPattern::exec`] with the URL's href as the input, without
+    /// parsing it again — a router parses a request's URL once and tries
+    /// its routes on it.
+    ///
+    /// ```
+    /// use weburl_pattern::{UrlPattern, UrlPatternInit};
+    /// use url_core::Url;
+    /// let init = UrlPatternInit { pathname: Some("/books/:id".into()), ..Default::default() };
+    /// let route = UrlPattern::new(init.into(), None, Default::default())?;
+    /// let url = Url::parse_into("https://example.com/books/12", String::new()).unwrap();
+    /// let found = route.exec_url(&url).unwrap();
+    /// assert_eq!(found.pathname.group("id"), Some(Some("12")));
+    /// # Ok::<(), weburl_pattern::Error>(())
+    /// ```
+    pub fn exec_url<S: Buffer>(&self, url: &Url<S>) -> Option<UrlPatternResult> {
+        let mut results = Vec::with_capacity(8);
+        let mut captures = Vec::new();
+        for (component, value) in self.components.iter().zip(url_values(url)) {
+            if !component.exec(value, &mut captures) {
+                return None;
+            }
+            results.push(create_a_component_match_result(component, value, &captures));
+        }
+        let inputs = vec![UrlPatternInput::String(url.href().to_string())];
+        Some(assemble(inputs, results))
+    }
+}
+
+/// The result of a match from its inputs and the eight component results.
+fn assemble(
+    inputs: Vec<UrlPatternInput>,
+    results: Vec<UrlPatternComponentResult>,
+) -> UrlPatternResult {
+    let mut it = results.into_iter();
+    let mut next = || it.next().unwrap_or_default();
+    UrlPatternResult {
+        inputs,
+        protocol: next(),
+        username: next(),
+        password: next(),
+        hostname: next(),
+        port: next(),
+        pathname: next(),
+        search: next(),
+        hash: next(),
     }
 }
 
