@@ -2,12 +2,14 @@
 //! (parsing, parsing against a base, `can_parse`, URLSearchParams, setters)
 //! over input sets (corpus files and sets generated from them), each run by
 //! weburl (three storages), Ada through its C++ API, Ada through the
-//! `ada-url` crate, and rust-url. Every pass returns a [`Tally`] (successes
+//! `ada-url` crate, and rust-url (plus [`routes`]: URLPattern route tables,
+//! weburl-pattern against the `urlpattern` crate). Every pass returns a [`Tally`] (successes
 //! and output bytes) so callers can check it against native Ada's.
 
 #![deny(missing_docs)]
 
 pub mod native;
+pub mod routes;
 pub mod sets;
 pub mod work;
 

@@ -9,7 +9,9 @@
 //! inputs); relative references against pages of the first file; `can_parse`
 //! on the first file, the non-canonical and the relative set; URLSearchParams
 //! of the first file's queries (parsing; parsing, sorting and serializing);
-//! four setters on the first file's URLs.
+//! four setters on the first file's URLs; URLPattern routes (a table of 50
+//! regex-free routes: construction, and `test`/`exec` of the first file's
+//! URLs), weburl-pattern against the `urlpattern` crate.
 //!
 //! Every implementation but rust-url must produce native Ada's tally
 //! (successes and output bytes), so none is timed doing less work.
@@ -342,6 +344,9 @@ fn main() -> std::process::ExitCode {
         if let Some(mut w) = inputs.workload(&name) {
             all_ok &= bench(&mut w, rounds);
         }
+    }
+    if !inputs.first().is_empty() {
+        all_ok &= weburl_bench::routes::bench(&inputs.sample(), rounds);
     }
     println!("bench load average at end: {}", load_average());
     if all_ok {
