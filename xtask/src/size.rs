@@ -12,7 +12,9 @@
 //!    text + rodata;
 //! 2. the same as a `wasm32-unknown-unknown` cdylib (file size);
 //! 3. the same cdylib over the `url` crate 2.5.8 (rust-url, default IDNA),
-//!    for comparison (skipped with `--no-rust-url`).
+//!    for comparison (skipped with `--no-rust-url`);
+//! 4. URLPattern route matching (weburl-pattern) as a wasm32 cdylib, without
+//!    and with its regex engine (see `pattern`).
 //!
 //! It prints a table and fails when a budget is exceeded. It also reports
 //! whether `core::fmt` is linked into the firmware builds.
@@ -231,6 +233,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             budget: idna.then_some(BUDGET_WASM_IDNA),
         });
     }
+    rows.extend(pattern::rows(&base, &root, &target_dir)?);
     if rust_url {
         let dir = write_rust_url_probe(&base)?;
         let wasm = build_probe(&dir, &target_dir, WASM, "cdylib", &[], &[])?;
@@ -596,4 +599,5 @@ fn fmt_symbols(path: &Path) -> Result<Vec<String>, String> {
 }
 
 mod panics;
+mod pattern;
 pub mod stack;
