@@ -21,6 +21,7 @@
 //! [`encoding`] §1.3 (legacy query encodings), `host` §3, `public_suffix`
 //! §3.2 (feature `psl`), [`idna`] §3.3, [`writing`] §4.3, `parser` §4.4 (and
 //! `fast`, its canonical-input fast path), `url` §4.1 and the §6.1 getters,
+//! [`parts`] (typed host, path segments, query pairs, authority),
 //! [`setters`] §6.1, `origin` §4.7, `render` §4.8 (feature `render`),
 //! [`form_urlencoded`] §5, [`validation`] §1.1.
 //!
@@ -46,6 +47,7 @@ pub mod idna;
 mod input;
 mod origin;
 mod parser;
+pub mod parts;
 pub mod percent_encode;
 #[cfg(feature = "psl")]
 pub mod public_suffix;
