@@ -42,6 +42,7 @@ extern crate std;
 /// parsing, the [`url_core::Parser`] builder, percent-encoding …).
 pub use url_core;
 
+pub use url_core::parts::Host;
 pub use url_core::{
     Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetOutcome, Setter,
     ValidationError,

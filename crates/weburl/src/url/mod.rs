@@ -12,6 +12,7 @@ use url_core::{HostKind, ParseError, SchemeType};
 mod file_path;
 mod net;
 mod parse;
+mod parts;
 mod relative;
 mod setters;
 
