@@ -27,3 +27,28 @@ pub(crate) fn is_double_dot(seg: &[u8]) -> bool {
         _ => false,
     }
 }
+
+/// Whether a single- or double-dot segment of a special URL's path starts
+/// at `i` (ended by `/`, `\`, `?`, `#` or the end): `Some((double, end))`,
+/// `end` being the index of what ends it.
+#[inline]
+pub(crate) fn dot_segment_at(input: &[u8], i: usize) -> Option<(bool, usize)> {
+    let rest = input.get(i..)?;
+    if !matches!(rest.first(), Some(b'.' | b'%')) {
+        return None;
+    }
+    // The longest dot segment, "%2e%2e", has 6 bytes.
+    let end = rest
+        .iter()
+        .take(7)
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(rest.len().min(7));
+    let seg = rest.get(..end).filter(|s| s.len() <= 6)?;
+    if is_double_dot(seg) {
+        Some((true, i + end))
+    } else if is_single_dot(seg) {
+        Some((false, i + end))
+    } else {
+        None
+    }
+}

@@ -2,16 +2,15 @@
 //! serializer would produce, and for those the basic URL parser's output is
 //! the input itself. This module recognizes the common shapes in one tight
 //! pass — `special-scheme "://" host [":" port] path ["?" query] ["#"
-//! fragment]` with an ASCII, lowercase domain, and `file:///path` — and
-//! returns the offsets. When only the host of such a URL may differ from its
-//! serialization (upper case, IPv4/IPv6 addresses, IDNs), it says so and the
-//! caller runs the host parser alone — also when the port is the scheme's
-//! default however spelled, or empty, which the serialization drops. The
-//! one edit known elsewhere is the '/' a special URL without a path gains.
-//! Anything else it is not sure about (credentials, dot segments, bytes that would be
-//! percent-encoded, non-canonical ports, …) returns `None`, and the caller
-//! runs the full parser. Agreement with the full parser is tested on every
-//! input of the conformance and robustness suites.
+//! fragment]` with an ASCII, lowercase domain or a dotted-decimal IPv4
+//! address, and `file:///path` — and returns the offsets. The one edit
+//! known elsewhere is the '/' a special URL without a path gains. Anything
+//! else it is not sure about (upper case, credentials, other hosts, dot
+//! segments, bytes that would be percent-encoded, default or
+//! non-canonical ports, …) returns `None`, and the caller tries the
+//! straight-line parser for special URLs (`parser::special`) or the full
+//! state machine. Agreement with the full parser is tested on every input
+//! of the conformance and robustness suites.
 
 mod reference;
 pub(crate) use reference::{reference, Reference};
@@ -34,77 +33,12 @@ fn ends_in_a_number(host: &[u8]) -> bool {
 
 /// A URL recognized by the fast path.
 pub(crate) struct Canonical {
-    /// Offsets in the serialization — or, when `host_parse`, in the input.
+    /// Offsets in the serialization.
     pub off: Offsets,
     /// `None`: the serialization is the input. `Some(k)`: it is the input
     /// with `/` inserted at byte `k` (a special URL with an empty path).
     pub slash: Option<usize>,
-    /// The URL is canonical except perhaps for its host
-    /// (`off.host_start..off.host_end` of the input, not empty, no tab,
-    /// newline, space or C0 control, no `@` or `\` before it ends): the
-    /// serialization is the input with the host parser's output in place of
-    /// that range. Upper case, IPv4 and IPv6 addresses, percent-encoding and
-    /// IDNs take this route; `off.host_kind` is then not known yet. So does
-    /// a port the serialization drops (the scheme's default however
-    /// spelled, or an empty one): `off.port` is then `None` while the input
-    /// has a `:` right after the host, and the offsets after the host still
-    /// count it.
-    pub host_parse: bool,
 }
-
-/// Where a host the fast path cannot vouch for ends (a `:` outside brackets,
-/// or the end of the authority), when the rest of the authority needs
-/// nothing of the full parser: `None` on credentials (`@`), a `\` (the
-/// authority would end there), tab/newline (removed before the host parser
-/// sees them), space or C0 control, and on an empty host.
-#[inline]
-fn raw_host_end(input: &[u8], start: usize) -> Option<usize> {
-    let mut inside_brackets = false;
-    let mut j = start;
-    while let Some(&b) = input.get(j) {
-        let class = HOST_BYTE[b as usize];
-        if class == ORDINARY {
-            j += 1;
-            continue;
-        }
-        match class {
-            END => break,
-            COLON if !inside_brackets => break,
-            COLON => {}
-            OPEN => inside_brackets = true,
-            CLOSE => inside_brackets = false,
-            _ => return None,
-        }
-        j += 1;
-    }
-    (j > start).then_some(j)
-}
-
-const ORDINARY: u8 = 0;
-const END: u8 = 1;
-const COLON: u8 = 2;
-const OPEN: u8 = 3;
-const CLOSE: u8 = 4;
-const REJECT: u8 = 5;
-
-/// What [`raw_host_end`] does at each byte (one table read per byte).
-static HOST_BYTE: [u8; 256] = {
-    let mut t = [ORDINARY; 256];
-    let mut b = 0;
-    while b <= b' ' as usize {
-        t[b] = REJECT;
-        b += 1;
-    }
-    t[b'@' as usize] = REJECT;
-    t[b'\\' as usize] = REJECT;
-    t[b'/' as usize] = END;
-    t[b'?' as usize] = END;
-    t[b'#' as usize] = END;
-    t[b':' as usize] = COLON;
-    t[b'[' as usize] = OPEN;
-    t[b']' as usize] = CLOSE;
-    t
-};
 
 /// `input` as a canonical URL of a shape this module knows, if it is one.
 #[inline]
@@ -156,50 +90,23 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
             HostKind::Domain
         };
         (i, kind)
-    } else if host.is_empty() || ends_in_a_number(host) {
-        // A host ending in a number is an IPv4 address (serialized
-        // differently unless already dotted-decimal); an empty one fails.
-        return host_route(input, colon, scheme_type, host_start);
+    } else if host.is_empty() {
+        // Host-missing, or a host the domain scan stopped at once.
+        return None;
+    } else if ends_in_a_number(host) {
+        // An IPv4 address: canonical only when dotted-decimal already.
+        if !crate::host::ipv4::is_serialized_ipv4(host) {
+            return None;
+        }
+        (i, HostKind::Ipv4)
     } else {
         (i, HostKind::Domain)
     };
-    after_host(input, colon, scheme_type, host_start, host_end, kind, false)
-}
-
-/// A special URL whose host the domain scan could not vouch for: its
-/// serialization if that host is a serialized IPv4 address, or else the
-/// `host_parse` route when the rest of the URL is canonical (see
-/// [`Canonical::host_parse`]). Out of line: the common case never gets here.
-#[inline(never)]
-fn host_route(
-    input: &[u8],
-    colon: usize,
-    scheme_type: SchemeType,
-    host_start: usize,
-) -> Option<Canonical> {
-    let host_end = raw_host_end(input, host_start)?;
-    let (kind, host_parse) =
-        if crate::host::ipv4::is_serialized_ipv4(input.get(host_start..host_end)?) {
-            (HostKind::Ipv4, false)
-        } else {
-            (HostKind::Domain, true)
-        };
-    after_host(
-        input,
-        colon,
-        scheme_type,
-        host_start,
-        host_end,
-        kind,
-        host_parse,
-    )
+    after_host(input, colon, scheme_type, host_start, host_end, kind)
 }
 
 /// The rest of a special URL after its host (`input[host_start..host_end]`):
-/// a canonical port, path, query and fragment. A host the domain scan
-/// stopped inside (a byte a canonical domain lacks, with no port after it)
-/// is handed to [`host_route`]. Inlined twice: into [`canonical`] (the hot
-/// path) and into `host_route`.
+/// a canonical port, path, query and fragment.
 #[inline(always)]
 fn after_host(
     input: &[u8],
@@ -208,11 +115,9 @@ fn after_host(
     host_start: usize,
     host_end: usize,
     host_kind: HostKind,
-    host_parse: bool,
 ) -> Option<Canonical> {
     let len = input.len();
     let mut i = host_end;
-    let mut host_parse = host_parse;
     let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
         i += 1;
         let start = i;
@@ -222,16 +127,13 @@ fn after_host(
             i += 1;
         }
         let digits = i - start;
-        if digits == 0 || (value <= 0xFFFF && Some(value as u16) == scheme_type.default_port()) {
-            // An empty port, or the default port however spelled: the
-            // serialization has no port (url.bs port state, step 2.2.4).
-            // Whatever follows must still end the authority (checked below).
-            // The host route drops it ([`crate::parser`]'s `copy_with_host`),
-            // so the common routes never look for an edit here.
-            host_parse = true;
-            None
-        } else if value > 0xFFFF || (digits > 1 && input.get(start) == Some(&b'0')) {
-            // Out of range, or leading zeros: the full parser decides.
+        if digits == 0
+            || value > 0xFFFF
+            || (digits > 1 && input.get(start) == Some(&b'0'))
+            || Some(value as u16) == scheme_type.default_port()
+        {
+            // Empty, out of range, leading zeros, or the default port (which
+            // the serialization drops): not canonical.
             return None;
         } else {
             Some(value as u16)
@@ -262,11 +164,8 @@ fn after_host(
             }
         }
         None | Some(b'?') | Some(b'#') => slash = Some(i),
-        // The domain scan stopped inside the host (upper case, '%', '[',
-        // non-ASCII, …): the host parser may know better.
-        Some(_) if i == host_end && !host_parse && scheme_type != SchemeType::File => {
-            return host_route(input, colon, scheme_type, host_start);
-        }
+        // Among others, a host the domain scan stopped inside (upper case,
+        // '%', '[', non-ASCII, …).
         Some(_) => return None,
     }
     let mut query_start = None;
@@ -300,7 +199,6 @@ fn after_host(
             opaque_path: false,
         },
         slash,
-        host_parse,
     })
 }
 
@@ -366,7 +264,6 @@ fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
             opaque_path: true,
         },
         slash: None,
-        host_parse: false,
     })
 }
 
@@ -386,52 +283,43 @@ static SCHEME_OK: [bool; 256] = {
 /// `\`, `?`, `#` or the end).
 #[inline]
 fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
-    let rest = input.get(i..).unwrap_or_default();
-    let end = rest
-        .iter()
-        .take(7)
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .unwrap_or(rest.len().min(7));
-    let seg = rest.get(..end).unwrap_or_default();
-    seg.len() <= 6 && (crate::segment::is_single_dot(seg) || crate::segment::is_double_dot(seg))
+    crate::segment::dot_segment_at(input, i).is_some()
 }
 
 #[cfg(test)]
 mod tests {
     use super::canonical;
 
-    /// `Some(host_parse)` for what the fast path recognizes, `None` otherwise.
-    fn route(input: &str) -> Option<bool> {
-        canonical(input.as_bytes()).map(|c| c.host_parse)
-    }
-
     #[test]
-    fn only_the_host_may_differ_on_the_host_route() {
+    fn recognizes_only_canonical_urls() {
         for input in [
+            "https://example.com/",
+            "https://192.168.0.1/",
+            "http://example.com:8080/a?b#c",
+            "https://example.com",
+            "file:///etc/hosts",
+            "mailto:a@example.com",
+        ] {
+            assert!(canonical(input.as_bytes()).is_some(), "{input:?}");
+        }
+        for input in [
+            "HTTPS://example.com/",
             "https://EXAMPLE.com/",
             "http://192.168.0.01/",
             "http://0x7f.1/p?q#f",
             "http://[::1]:8080/",
             "https://b\u{fc}cher.example",
-            "ws://%41.com/",
-            "ftp://ex\u{7f}ample/",
-            "https://EXAMPLE.com:443/",
-        ] {
-            assert_eq!(route(input), Some(true), "{input:?}");
-        }
-        assert_eq!(route("https://example.com/"), Some(false));
-        assert_eq!(route("https://192.168.0.1/"), Some(false));
-        for input in [
-            "https://user@EXAMPLE.com/",
-            "https://EXAMPLE.com\\p",
-            "https://EXA\tMPLE.com/",
-            "https://EXA MPLE.com/",
-            "https://EXAMPLE.com/a/../b",
+            "https://example.com:443/",
+            "https://example.com:/",
+            "https://example.com:08080/",
+            "https://user@example.com/",
+            "https://example.com\\p",
+            "https://example.com/a/../b",
+            "https://example.com/a b",
             "https://:8080/",
             "file://EXAMPLE.com/",
-            "HTTPS://EXAMPLE.com/",
         ] {
-            assert_eq!(route(input), None, "{input:?}");
+            assert!(canonical(input.as_bytes()).is_none(), "{input:?}");
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The entry points' fast routes around the state machine, over what
 //! [`crate::fast::canonical`] recognizes: a canonical input is copied (or
-//! borrowed) as is; one that is canonical except for its host gets the host
-//! parser's output in place of the host, and nothing else runs. Also the
-//! entry points built on those routes alone or first:
+//! borrowed) as is, and a reference the base's serialization resolves is
+//! copied from the two. Also the entry points built on those routes alone or
+//! first:
 //! [`Parser::parse_borrowed_or_into`], [`Url::parse_canonical`] and
 //! [`Url::parse_borrowed`].
 
@@ -10,16 +10,12 @@ use super::Parser;
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
 use crate::fast::{Canonical, Reference};
-use crate::host::parse_host;
-use crate::input::Input;
 use crate::storage::{Buffer, Storage};
 use crate::url::{Offsets, Url};
-use crate::validation::{NoValidation, ValidationSink};
-use crate::writer::Writer;
+use crate::validation::ValidationSink;
 
 /// The canonical fast path (`fast`) for a parse into storage, once
-/// `fast::canonical` has recognized `raw` as `c` without `host_parse`: the
-/// URL copied (with the '/' a special URL without a path gains). Inlined into
+/// `fast::canonical` has recognized `raw` as `c`: the URL copied (with the '/' a special URL without a path gains). Inlined into
 /// the public entry points, so a canonical input never enters the state
 /// machine's frame.
 #[inline(always)]
@@ -61,90 +57,14 @@ pub(super) fn copy_reference<S: Storage>(
 /// The canonical fast path for a borrowed parse: `None` when `input` is not
 /// a canonical URL of a shape it knows, else the offsets of the URL over
 /// `input` or, when the serialization gains a '/',
-/// [`ParseError::NotCanonical`]. A host the fast path cannot vouch for
-/// (`host_parse`) is left to the full parser, which knows whether the host
-/// parser's output equals it.
+/// [`ParseError::NotCanonical`].
 #[inline(always)]
 pub(super) fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError>> {
     let c = crate::fast::canonical(input.as_bytes())?;
-    if c.host_parse {
-        return None;
-    }
     Some(match c.slash {
         None => Ok(c.off),
         Some(_) => Err(ParseError::NotCanonical),
     })
-}
-
-/// `raw` with its host replaced by the host parser's output (url.bs host
-/// state, step 2.4 onwards, for a special URL): the scheme, port, path,
-/// query and fragment are already canonical, so they are copied. `None`
-/// (with `out` cleared) when the host parser fails or the storage is too
-/// small: the full parser then decides, with its own errors.
-#[inline(never)]
-pub(super) fn copy_with_host<S: Storage>(raw: &str, c: &Canonical, out: &mut S) -> Option<Offsets> {
-    let mut off = c.off;
-    let (host_start, host_end) = (off.host_start as usize, off.host_end as usize);
-    // A port the serialization drops: its ':' and digits are not copied.
-    let port_cut = match raw.as_bytes().get(host_end..) {
-        Some([b':', digits @ ..]) if off.port.is_none() => {
-            1 + digits.iter().take_while(|b| b.is_ascii_digit()).count()
-        }
-        _ => 0,
-    };
-    // `fast` checked there is no tab, newline or leading/trailing C0 control
-    // or space: the input is its own trimmed form.
-    let input = Input {
-        s: raw,
-        bytes: raw.as_bytes(),
-        has_ws: false,
-        offset: 0,
-    };
-    // Straight into the storage: the host's output usually differs from
-    // its input, and borrowing until it does costs a comparison and a copy.
-    out.reserve(raw.len());
-    let mut w = Writer::appending(raw, out);
-    let mut write = || -> Result<_, ParseError> {
-        w.push_span(0, host_start)?;
-        let kind = parse_host(
-            &mut w,
-            &input,
-            host_start,
-            host_end,
-            false,
-            &mut NoValidation,
-            false,
-        )?;
-        let new_host_end = w.len();
-        let after_port = host_end + port_cut;
-        match c.slash {
-            None => w.push_span(after_port, raw.len())?,
-            Some(k) => {
-                w.push_span(after_port, k)?;
-                w.push_byte(b'/')?;
-                w.push_span(k, raw.len())?;
-            }
-        }
-        Ok((kind, new_host_end))
-    };
-    let written = write();
-    let finished = written.and_then(|r| Ok(w.finish(false).map(|_| r)?));
-    // A host that grew could take the URL past what u32 offsets address;
-    // the full parser reports that.
-    let Some((kind, new_host_end)) = finished.ok().filter(|_| out.len() <= u32::MAX as usize)
-    else {
-        out.clear();
-        return None;
-    };
-    // Everything after the host moves by the host's change in length, less
-    // a dropped port (the offsets of a `slash` URL already count the '/').
-    let moved = |x: u32| (x as usize + new_host_end - host_end - port_cut) as u32;
-    off.host_end = new_host_end as u32;
-    off.path_start = moved(off.path_start);
-    off.query_start = off.query_start.map(moved);
-    off.fragment_start = off.fragment_start.map(moved);
-    off.host_kind = kind;
-    Some(off)
 }
 
 /// What [`Parser::parse_borrowed_or_into`] gives: the URL borrowing the
@@ -191,9 +111,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         storage: impl FnOnce() -> S,
     ) -> Result<Parsed<'i, S>, ParseError> {
         if self.may_take_fast_path() {
-            let found = crate::fast::canonical(input.as_bytes());
-            if let Some(c) = &found {
-                if !c.host_parse && c.slash.is_none() {
+            if let Some(c) = &crate::fast::canonical(input.as_bytes()) {
+                if c.slash.is_none() {
                     return Ok(Parsed::Borrowed(Url {
                         buf: input,
                         off: c.off,
@@ -201,25 +120,12 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 }
                 let mut storage = storage();
                 storage.clear();
-                if !c.host_parse {
-                    let off = copy_canonical(input, c, &mut storage)?;
-                    return Ok(Parsed::Stored(Url { buf: storage, off }));
-                }
-                if let Some(off) = copy_with_host(input, c, &mut storage) {
-                    return Ok(Parsed::Stored(Url { buf: storage, off }));
-                }
-                return self.parse_full(input, storage).map(Parsed::Stored);
-            }
-            if let Some(r) = self
-                .base
-                .as_ref()
-                .and_then(|b| crate::fast::reference(input, b))
-            {
-                let mut storage = storage();
-                storage.clear();
-                let off = copy_reference(&r, &mut storage)?;
+                let off = copy_canonical(input, c, &mut storage)?;
                 return Ok(Parsed::Stored(Url { buf: storage, off }));
             }
+            let mut storage = storage();
+            storage.clear();
+            return self.parse_declined(input, storage).map(Parsed::Stored);
         }
         let mut storage = storage();
         storage.clear();
@@ -248,7 +154,7 @@ impl<'i> Url<&'i str> {
     #[inline]
     pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
         match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if c.slash.is_none() && !c.host_parse => Some(Url {
+            Some(c) if c.slash.is_none() => Some(Url {
                 buf: input,
                 off: c.off,
             }),
@@ -263,7 +169,7 @@ impl<'i> Url<&'i str> {
         // this is the zero-copy hot path, and the helper's nested result
         // measured 28 instructions per URL more here (kasztp, callgrind).
         match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if !c.host_parse => match c.slash {
+            Some(c) => match c.slash {
                 None => Ok(Url {
                     buf: input,
                     off: c.off,

@@ -21,7 +21,8 @@ use crate::url::{HostKind, Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError, ValidationSink};
 use crate::writer::Writer;
 pub use canonical::Parsed;
-use canonical::{borrow_canonical, copy_canonical, copy_reference, copy_with_host};
+use canonical::{borrow_canonical, copy_canonical, copy_reference};
+use special::parse_special;
 
 mod authority;
 mod canonical;
@@ -31,6 +32,7 @@ mod path;
 mod query;
 mod relative;
 mod scheme;
+mod special;
 
 /// Parses URLs, optionally against a base and with a validation sink.
 ///
@@ -142,39 +144,48 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     ) -> Result<Url<S>, ParseError> {
         storage.clear();
         if self.may_take_fast_path() {
-            // The input, then (once) the input without leading and trailing
-            // C0 controls and spaces, the basic URL parser's first step: a
-            // loop rather than a second call, which would inline a second
-            // copy of the fast path.
-            let mut raw = input;
-            loop {
-                // Matched by reference: moving the recognized offsets out of
-                // the Option copied them field by field (40 instructions per
-                // URL).
-                let found = crate::fast::canonical(raw.as_bytes());
-                if let Some(c) = &found {
-                    if !c.host_parse {
-                        return copy_canonical(raw, c, &mut storage)
-                            .map(|off| Url { buf: storage, off });
-                    }
-                    // Canonical but for its host: the host parser alone, or
-                    // the state machine below when that fails.
-                    if let Some(off) = copy_with_host(raw, c, &mut storage) {
-                        return Ok(Url { buf: storage, off });
-                    }
-                    break;
-                } else if let Some(r) = self
-                    .base
-                    .as_ref()
-                    .and_then(|b| crate::fast::reference(raw, b))
-                {
-                    return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
-                }
-                match crate::fast::trimmed(raw) {
-                    Some(t) => raw = t,
-                    None => break,
-                }
+            // Matched by reference: moving the recognized offsets out of the
+            // Option copied them field by field (40 instructions per URL).
+            if let Some(c) = &crate::fast::canonical(input.as_bytes()) {
+                return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
+            return self.parse_declined(input, storage);
+        }
+        self.parse_full(input, storage)
+    }
+
+    /// The fast routes once `fast::canonical` has declined the input as
+    /// given, into an empty `storage`: a reference against the base; the
+    /// input without leading and trailing C0 controls and spaces (the basic
+    /// URL parser's first step), canonical or a reference; a special URL of
+    /// the common shape ([`special`]); and else the state machine.
+    #[inline(never)]
+    fn parse_declined<S: Storage>(
+        &mut self,
+        input: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        let mut raw = input;
+        loop {
+            if let Some(r) = self
+                .base
+                .as_ref()
+                .and_then(|b| crate::fast::reference(raw, b))
+            {
+                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
+            }
+            // A loop rather than a second pass through this function for
+            // the trimmed input, which would try the untrimmed routes again.
+            let Some(t) = crate::fast::trimmed(raw) else {
+                break;
+            };
+            raw = t;
+            if let Some(c) = &crate::fast::canonical(raw.as_bytes()) {
+                return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
+            }
+        }
+        if let Some(off) = parse_special(raw, &mut storage) {
+            return Ok(Url { buf: storage, off });
         }
         self.parse_full(input, storage)
     }

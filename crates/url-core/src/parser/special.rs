@@ -1,0 +1,494 @@
+//! The basic URL parser for the common shape of a special URL, in one
+//! straight line: `scheme ":" 2*("/" / "\") [userinfo "@"] host [":" port]
+//! [path] ["?" query] ["#" fragment]`, the scheme special and not `file`
+//! (any case), no ASCII tab or newline anywhere, and no leading or trailing
+//! C0 control or space (the entry points trim those first).
+//!
+//! For such an input the state machine goes scheme → special authority
+//! (ignore) slashes → authority → host → port → path start → path → query →
+//! fragment, whatever the base (two or more slashes after a special scheme
+//! always start the authority: url.bs special relative or authority state,
+//! relative state, relative slash state). This route does the same work in
+//! that order without the per-code-point dispatch: the scheme lowercased,
+//! userinfo percent-encoded, the host parser, the port normalized, the path
+//! percent-encoded with its `\`s and dot segments resolved as it is copied,
+//! the query and fragment percent-encoded, each run found 16 bytes at a time
+//! (`simd`). It is what uppercase schemes, backslashes, credentials, bytes
+//! to percent-encode and dot segments cost when the canonical fast path
+//! declines them.
+//!
+//! It answers only successes: a failure anywhere (a host or port that does
+//! not parse), a tab or newline, or a full storage returns `None`, and the
+//! state machine parses the input again and reports what it finds, so
+//! errors, validation and capacity reports have one source. Agreement with
+//! the state machine is tested wherever the fast path is
+//! (`tests/fast_path.rs`, the `fast_path` fuzz target).
+
+use crate::host::parse_host;
+use crate::input::Input;
+use crate::percent_encode::{percent_encoded, CLASS, USERINFO};
+use crate::segment::dot_segment_at;
+use crate::simd::{find, find_path, Stop};
+use crate::storage::{CapacityError, Storage};
+use crate::url::{format_port, HostKind, Offsets, SchemeType};
+use crate::validation::NoValidation;
+use crate::writer::Writer;
+
+/// Why the route gave up (never shown: the state machine runs instead).
+struct Declined;
+
+impl From<CapacityError> for Declined {
+    fn from(_: CapacityError) -> Self {
+        Declined
+    }
+}
+
+impl From<crate::error::ParseError> for Declined {
+    fn from(_: crate::error::ParseError) -> Self {
+        Declined
+    }
+}
+
+type Step<T> = Result<T, Declined>;
+
+/// The serialization of `raw` (already trimmed) into `out` (empty) and its
+/// offsets, when `raw` has the shape above and parses; `None` otherwise,
+/// with `out` cleared.
+#[inline(never)]
+pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offsets> {
+    let bytes = raw.as_bytes();
+    // Special schemes are 2 to 5 letters: the colon is within 6 bytes.
+    let colon = bytes.iter().take(6).position(|&b| b == b':')?;
+    let mut scheme = [0u8; 5];
+    for (d, s) in scheme.iter_mut().zip(bytes) {
+        *d = s.to_ascii_lowercase();
+    }
+    let scheme_type = SchemeType::of(scheme.get(..colon)?);
+    if !scheme_type.is_special() || scheme_type == SchemeType::File {
+        return None;
+    }
+    let mut i = colon + 1;
+    while matches!(bytes.get(i), Some(b'/' | b'\\')) {
+        i += 1;
+    }
+    if i < colon + 3 {
+        // "http:/x" or "http:x": relative to a base of the same scheme.
+        return None;
+    }
+    out.reserve(raw.len() + 8);
+    let mut w = Writer::appending(raw, out);
+    let scheme = scheme.get(..colon).unwrap_or_default();
+    match write(&mut w, raw, scheme, scheme_type, i) {
+        Ok(off) if w.len() <= u32::MAX as usize => Some(off),
+        _ => {
+            out.clear();
+            None
+        }
+    }
+}
+
+/// Where the authority starting at `start` ends, and what the authority
+/// state needs to know of it.
+struct Authority {
+    end: usize,
+    /// The last `@`.
+    at: Option<usize>,
+    /// The first `:` (before the last `@` it splits the userinfo).
+    first_colon: Option<usize>,
+    /// The first `:` outside brackets after the last `@`: the port's.
+    host_colon: Option<usize>,
+}
+
+/// The authority scan (url.bs authority state), one table read per byte;
+/// `Declined` on a tab or newline.
+#[inline]
+fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
+    let mut a = Authority {
+        end: start,
+        at: None,
+        first_colon: None,
+        host_colon: None,
+    };
+    let mut inside_brackets = false;
+    while let Some(&b) = bytes.get(a.end) {
+        let class = AUTHORITY_BYTE[b as usize];
+        if class == ORDINARY {
+            a.end += 1;
+            continue;
+        }
+        match class {
+            END => break,
+            AT => {
+                a.at = Some(a.end);
+                a.host_colon = None;
+                inside_brackets = false;
+            }
+            COLON => {
+                a.first_colon = a.first_colon.or(Some(a.end));
+                if !inside_brackets && a.host_colon.is_none() {
+                    a.host_colon = Some(a.end);
+                }
+            }
+            OPEN => inside_brackets = true,
+            CLOSE => inside_brackets = false,
+            _ => return Err(Declined),
+        }
+        a.end += 1;
+    }
+    Ok(a)
+}
+
+const ORDINARY: u8 = 0;
+const END: u8 = 1;
+const AT: u8 = 2;
+const COLON: u8 = 3;
+const OPEN: u8 = 4;
+const CLOSE: u8 = 5;
+const TAB_OR_NEWLINE: u8 = 6;
+
+/// What [`scan_authority`] does at each byte of a special URL's authority.
+static AUTHORITY_BYTE: [u8; 256] = {
+    let mut t = [ORDINARY; 256];
+    t[b'/' as usize] = END;
+    t[b'\\' as usize] = END;
+    t[b'?' as usize] = END;
+    t[b'#' as usize] = END;
+    t[b'@' as usize] = AT;
+    t[b':' as usize] = COLON;
+    t[b'[' as usize] = OPEN;
+    t[b']' as usize] = CLOSE;
+    t[b'\t' as usize] = TAB_OR_NEWLINE;
+    t[b'\n' as usize] = TAB_OR_NEWLINE;
+    t[b'\r' as usize] = TAB_OR_NEWLINE;
+    t
+};
+
+/// Whether `b` is an ASCII tab or newline, which this route leaves to the
+/// state machine (it skips them wherever they are).
+#[inline]
+fn is_tab_or_newline(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\r')
+}
+
+/// Everything after the slashes that end at `i`.
+fn write<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    raw: &str,
+    scheme: &[u8],
+    scheme_type: SchemeType,
+    i: usize,
+) -> Step<Offsets> {
+    let bytes = raw.as_bytes();
+    w.push_ascii(scheme)?;
+    w.push_ascii(b"://")?;
+    let authority = scan_authority(bytes, i)?;
+    let userinfo_start = w.len();
+    let mut username_end = userinfo_start;
+    let mut host_from = i;
+    if let Some(at) = authority.at {
+        // Authority state, at the end of the authority: the userinfo before
+        // the last '@', split at its first ':'.
+        let colon = authority.first_colon.filter(|&c| c < at);
+        encode_userinfo(w, bytes, i, colon.unwrap_or(at))?;
+        username_end = w.len();
+        if let Some(colon) = colon {
+            w.push_byte(b':')?;
+            let before = w.len();
+            encode_userinfo(w, bytes, colon + 1, at)?;
+            if w.len() == before {
+                // An empty password is not serialized.
+                w.truncate(before - 1);
+            }
+        }
+        if w.len() > userinfo_start {
+            w.push_byte(b'@')?;
+        }
+        host_from = at + 1;
+    }
+    // Host state: an empty host fails for a special URL (host-missing).
+    let host_end = authority.host_colon.unwrap_or(authority.end);
+    if host_from >= host_end {
+        return Err(Declined);
+    }
+    let input = Input {
+        s: raw,
+        bytes,
+        has_ws: false,
+        offset: 0,
+    };
+    let host_start = w.len();
+    let host_kind: HostKind = parse_host(
+        w,
+        &input,
+        host_from,
+        host_end,
+        false,
+        &mut NoValidation,
+        false,
+    )?;
+    let new_host_end = w.len();
+    let port = match authority.host_colon {
+        Some(c) => port(
+            w,
+            bytes.get(c + 1..authority.end).unwrap_or_default(),
+            scheme_type,
+        )?,
+        None => None,
+    };
+    let path_start = w.len();
+    let mut i = path(w, bytes, authority.end)?;
+    let mut query_start = None;
+    let mut fragment_start = None;
+    if bytes.get(i) == Some(&b'?') {
+        query_start = Some(w.len());
+        i = encode_until(w, bytes, i, Stop::SpecialQuery, Some(b'#'))?;
+    }
+    if bytes.get(i) == Some(&b'#') {
+        fragment_start = Some(w.len());
+        encode_until(w, bytes, i, Stop::Fragment, None)?;
+    }
+    let u = |x: usize| x as u32;
+    Ok(Offsets {
+        scheme_end: u(scheme.len()),
+        username_end: u(username_end),
+        host_start: u(host_start),
+        host_end: u(new_host_end),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port,
+        scheme_type,
+        host_kind,
+        opaque_path: false,
+    })
+}
+
+/// Appends `bytes[start..end]` UTF-8 percent-encoded with the userinfo
+/// percent-encode set (the input is UTF-8, so encoding each byte of a
+/// non-ASCII code point encodes the code point).
+fn encode_userinfo<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    bytes: &[u8],
+    start: usize,
+    end: usize,
+) -> Step<()> {
+    let mut run = start;
+    for (k, &b) in bytes.iter().enumerate().take(end).skip(start) {
+        if CLASS[b as usize] & USERINFO != 0 {
+            w.push_span(run, k)?;
+            w.push_ascii(&percent_encoded(b))?;
+            run = k + 1;
+        }
+    }
+    w.push_span(run, end)?;
+    Ok(())
+}
+
+/// Port state over the port's text (between the host's `:` and the end of
+/// the authority): digits only, at most 65535; nothing written for none or
+/// the scheme's default port.
+fn port<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    digits: &[u8],
+    scheme_type: SchemeType,
+) -> Step<Option<u16>> {
+    if digits.is_empty() {
+        return Ok(None);
+    }
+    let mut value: u32 = 0;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return Err(Declined);
+        }
+        value = (value * 10 + u32::from(d - b'0')).min(0x1_0000);
+    }
+    let port = u16::try_from(value).map_err(|_| Declined)?;
+    if Some(port) == scheme_type.default_port() {
+        return Ok(None);
+    }
+    let mut text = [0u8; 6];
+    let n = format_port(port, &mut text);
+    w.push_byte(b':')?;
+    w.push_ascii(text.get(..n).unwrap_or_default())?;
+    Ok(Some(port))
+}
+
+/// Path start and path states from `i` (the end of the authority) for a
+/// special URL: writes the path and returns the index of the `?`, `#` or
+/// end that ends it. Runs between stops are copied; `\` is written `/`;
+/// bytes in the path percent-encode set are encoded; a dot segment is
+/// dropped, a double-dot one with the segment before it (shorten url's
+/// path; not `file:`, so no drive letter to keep).
+fn path<S: Storage>(w: &mut Writer<'_, '_, S>, bytes: &[u8], i: usize) -> Step<usize> {
+    let path_start = w.len();
+    // A special URL's path always starts with '/': the input's own first
+    // slash, or one the serializer adds before an empty first segment.
+    w.push_byte(b'/')?;
+    let mut i = match bytes.get(i) {
+        Some(b'/' | b'\\') => i + 1,
+        _ => return Ok(i),
+    };
+    // At the top of this loop `i` starts a segment and the output ends in
+    // '/'.
+    'segment: loop {
+        if let Some((double, t)) = dot_segment_at(bytes, i) {
+            if double {
+                shorten(w, path_start);
+            }
+            match bytes.get(t) {
+                Some(b'/' | b'\\') => {
+                    i = t + 1;
+                    continue 'segment;
+                }
+                // A last dot segment leaves the path ending in '/' (the
+                // empty segment the standard appends).
+                _ => return Ok(t),
+            }
+        }
+        let mut run = i;
+        loop {
+            let k = find_path(bytes, i);
+            let Some(&b) = bytes.get(k) else {
+                w.push_span(run, k)?;
+                return Ok(k);
+            };
+            match b {
+                b'?' | b'#' => {
+                    w.push_span(run, k)?;
+                    return Ok(k);
+                }
+                // Right after a '/' (the only place `find_path` stops at
+                // these): perhaps a dot segment.
+                b'.' | b'%' => {
+                    if dot_segment_at(bytes, k).is_some() {
+                        w.push_span(run, k)?;
+                        i = k;
+                        continue 'segment;
+                    }
+                    i = k + 1;
+                }
+                b'\\' => {
+                    w.push_span(run, k)?;
+                    w.push_byte(b'/')?;
+                    i = k + 1;
+                    continue 'segment;
+                }
+                _ if is_tab_or_newline(b) => return Err(Declined),
+                _ => {
+                    w.push_span(run, k)?;
+                    w.push_ascii(&percent_encoded(b))?;
+                    i = k + 1;
+                    run = i;
+                }
+            }
+        }
+    }
+}
+
+/// Shorten url's path, on an output path that ends in '/': the last
+/// segment goes, unless the path is only "/".
+fn shorten<S: Storage>(w: &mut Writer<'_, '_, S>, path_start: usize) {
+    let end = w.len().saturating_sub(1);
+    let before = w
+        .as_bytes()
+        .get(path_start..end)
+        .and_then(|p| p.iter().rposition(|&b| b == b'/'));
+    if let Some(k) = before {
+        w.truncate(path_start + k + 1);
+    }
+}
+
+/// Query or fragment state from the `?` or `#` at `i`: writes it, then the
+/// bytes after it percent-encoded with `stop`'s set, up to `end_at` (the
+/// fragment's `#`, which is in the query percent-encode set) or the end.
+fn encode_until<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    bytes: &[u8],
+    i: usize,
+    stop: Stop,
+    end_at: Option<u8>,
+) -> Step<usize> {
+    let mut run = i;
+    let mut i = i + 1;
+    loop {
+        let k = find(bytes, i, stop);
+        let Some(&b) = bytes.get(k) else {
+            w.push_span(run, k)?;
+            return Ok(k);
+        };
+        if Some(b) == end_at {
+            w.push_span(run, k)?;
+            return Ok(k);
+        }
+        if is_tab_or_newline(b) {
+            return Err(Declined);
+        }
+        w.push_span(run, k)?;
+        w.push_ascii(&percent_encoded(b))?;
+        i = k + 1;
+        run = i;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_special;
+    use crate::storage::{Buffer, SliceStorage};
+
+    /// The href this route writes, or `None` where it declines.
+    fn route(input: &str) -> Option<std::string::String> {
+        let mut buf = [0u8; 256];
+        let mut out = SliceStorage::new(&mut buf);
+        parse_special(input, &mut out).map(|_| out.as_str().into())
+    }
+
+    #[test]
+    fn answers_the_common_special_shapes() {
+        for (input, href) in [
+            ("HTTPS://EXAMPLE.com/", "https://example.com/"),
+            ("http://0x7f.1/p?q#f", "http://127.0.0.1/p?q#f"),
+            ("http://[::1]:8080/", "http://[::1]:8080/"),
+            ("https://EXAMPLE.com:443/", "https://example.com/"),
+            ("wss://h:0443", "wss://h/"),
+            ("wss://h:0444", "wss://h:444/"),
+            (
+                "HTTP:\\\\Example.COM\\a\\.\\b\\..\\c d?e f'#g h`",
+                "http://example.com/a/c%20d?e%20f%27#g%20h%60",
+            ),
+            ("https://u:p w@h/", "https://u:p%20w@h/"),
+            ("https://u:@h/", "https://u@h/"),
+            ("https://:@h/", "https://h/"),
+            ("ws://h/%2e%2E/x/..", "ws://h/"),
+            ("ftp://h/./a/%2e/b/.", "ftp://h/a/b/"),
+            ("http:////h", "http://h/"),
+            (
+                "http://h/\u{e9}?\u{e9}#\u{e9}",
+                "http://h/%C3%A9?%C3%A9#%C3%A9",
+            ),
+        ] {
+            assert_eq!(route(input).as_deref(), Some(href), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn leaves_everything_else_to_the_state_machine() {
+        for input in [
+            "http:/h",
+            "http:h",
+            "file:///x",
+            "mailto:x",
+            "foo://h/",
+            "http://h\tx/",
+            "http://h/\n",
+            "http://h?\r",
+            "http://h:99999/",
+            "http://h:8a/",
+            "https://@/",
+            "https://u@:80/",
+            "http://a b/",
+            "http://[::1/",
+        ] {
+            assert_eq!(route(input), None, "{input:?}");
+        }
+    }
+}
