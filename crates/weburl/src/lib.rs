@@ -23,6 +23,9 @@
 //!   (`Url::parse_with_encoding`, `EncodingRsEncoder`,
 //!   `UrlSearchParams::to_string_with_encoding`).
 //!
+//! [`percent_encoding`] encodes with the standard's percent-encode sets or
+//! sets of your own, lazily, and decodes to UTF-8 text.
+//!
 //! [`UrlSearchParams`] is the URL API's `URLSearchParams`;
 //! [`Url::search_params_mut`] edits a URL's query through one. The setters
 //! (`Url::set_href` … `Url::set_hash`) return url-core's typed results:
@@ -52,6 +55,7 @@ pub use url_core::{
 mod encoding;
 #[cfg(feature = "alloc")]
 mod origin;
+pub mod percent_encoding;
 #[cfg(feature = "alloc")]
 pub mod psl;
 #[cfg(feature = "alloc")]
