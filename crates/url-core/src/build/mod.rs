@@ -19,14 +19,13 @@
 //! `50%25`: decoding what the URL's getters return gives back each part.
 //! The host is the exception: it is what the host parser makes of the text
 //! (lowercased, IDNA, `%XX` decoded in domains, `localhost` the empty host
-//! of a `file:` URL), as the `hostname` setter would.
+//! of a `file:` URL).
 //!
 //! Some parts cannot be had: a `.` or `..` path segment (the parser
 //! applies dot segments, and `%2e` is one too), a port or credentials
 //! without a host, and the rest listed in [`BuildErrorKind`]. A special URL
-//! always has a path: with no segment given it is `/`. A URL with neither
-//! a host nor path segments has an opaque path (`sc:` is `sc:` with the
-//! empty opaque path).
+//! always has a path: with no segment given it is `/`. A non-special URL
+//! with neither a host nor path segments has the empty opaque path (`sc:`).
 //!
 //! Finally the serialization is parsed, and the build succeeds only if
 //! it parses to itself with every part where it was written: what the
@@ -56,8 +55,9 @@ const SEGMENT: AsciiSet = AsciiSet::PATH.add_all(b"/%");
 /// A path segment of a special URL, where `\` ends a segment too.
 const SPECIAL_SEGMENT: AsciiSet = SEGMENT.add(b'\\');
 /// The opaque path state keeps everything but C0 controls and non-ASCII
-/// (it percent-encodes those), `?` and `#` (they end it); a space is kept
-/// only when not last, so it is encoded too, and `%` is text.
+/// (it percent-encodes those) and `?` and `#` (they end it); a space
+/// becomes `%20` before `?` or `#` and is trimmed at the end of a URL, so
+/// it is encoded too; `%` is text.
 const OPAQUE_PATH: AsciiSet = AsciiSet::C0_CONTROL.add_all(b" #?%");
 const QUERY: AsciiSet = AsciiSet::QUERY.add(b'%');
 const SPECIAL_QUERY: AsciiSet = AsciiSet::SPECIAL_QUERY.add(b'%');
