@@ -346,7 +346,10 @@ fn encode_runs<S: Storage + ?Sized, E: PercentEncodeSet>(
             if run < i {
                 out.push_str(input.get(run..i).unwrap_or_default())?;
             }
-            out.push_str(escape(b))?;
+            // Computed rather than taken from the escape table: setters
+            // use this, and firmware that links no lazy encoder should
+            // not carry the 768-byte table for them.
+            out.push_ascii(&percent_encoded(b))?;
             run = i + 1;
         }
     }
