@@ -4,9 +4,19 @@
 //!
 //! Code written for the `percent_encoding` crate mostly needs only its
 //! `use` lines changed: [`utf8_percent_encode`], [`percent_encode`],
-//! [`percent_decode`], [`percent_decode_str`], [`AsciiSet`] with `add` and
-//! `remove`, [`CONTROLS`] and [`NON_ALPHANUMERIC`] are here under the same
-//! names. What differs: the sets are `Copy` values (`&AsciiSet` of any
+//! [`percent_encode_byte`], [`percent_decode`], [`percent_decode_str`],
+//! [`AsciiSet`] with `add` and `remove`, [`CONTROLS`] and
+//! [`NON_ALPHANUMERIC`] are here under the same names, and sets are built
+//! the same way:
+//!
+//! ```
+//! use weburl::percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
+//! const FRAGMENT: &AsciiSet = &CONTROLS.add(b' ').add(b'"').add(b'<').add(b'>').add(b'`');
+//! assert_eq!(utf8_percent_encode("a <b>", FRAGMENT).to_string(), "a%20%3Cb%3E");
+//! assert_eq!(*FRAGMENT, AsciiSet::FRAGMENT); // the standard's, built in
+//! ```
+//!
+//! What differs: the sets are `Copy` values (`&AsciiSet` of any
 //! lifetime works), the standard's own sets are constants
 //! ([`AsciiSet::PATH`], [`AsciiSet::USERINFO`] … equal byte for byte to
 //! what the parser uses), and an [`AsciiSet`] always contains the

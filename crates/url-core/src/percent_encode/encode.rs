@@ -32,6 +32,18 @@ pub fn percent_encode<'a>(input: &'a [u8], set: &AsciiSet) -> PercentEncode<'a> 
     }
 }
 
+/// `%XX` for `byte`, upper-case hex (url.bs §1.3 "percent-encode a byte").
+///
+/// ```
+/// use url_core::percent_encode::percent_encode_byte;
+/// assert_eq!(percent_encode_byte(b' '), "%20");
+/// assert_eq!(percent_encode_byte(0xAB), "%AB");
+/// ```
+#[inline]
+pub fn percent_encode_byte(byte: u8) -> &'static str {
+    escape(byte)
+}
+
 /// UTF-8 percent-encodes `input` using `set` (url.bs §1.3 "UTF-8
 /// percent-encode … using a percent-encode set"): [`percent_encode`] of its
 /// UTF-8 bytes. Lazy and allocation-free; see [`PercentEncode`].
