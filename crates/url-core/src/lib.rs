@@ -22,7 +22,8 @@
 //! §3.2 (feature `psl`), [`idna`] §3.3, [`writing`] §4.3, `parser` §4.4 (and
 //! `fast`, its canonical-input fast path), `url` §4.1 and the §6.1 getters,
 //! [`parts`] (typed host, path segments, query pairs, authority),
-//! [`setters`] §6.1, `origin` §4.7, `render` §4.8 (feature `render`),
+//! [`setters`] §6.1, [`build`] (a URL from its parts, checked by the
+//! parser), `origin` §4.7, `render` §4.8 (feature `render`),
 //! [`form_urlencoded`] §5, [`validation`] §1.1.
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
@@ -37,6 +38,7 @@
 #[cfg(test)]
 extern crate std;
 
+pub mod build;
 mod bytes;
 pub mod encoding;
 mod error;

@@ -16,7 +16,7 @@ use crate::host;
 use crate::host::host_end;
 use crate::input::{is_tab_or_newline, Input};
 use crate::parser::{basic_parse_at, Mode, P};
-use crate::percent_encode::{utf8_percent_encode, EncodeSet};
+use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{format_port, HostKind, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
@@ -418,14 +418,14 @@ impl<S: Storage> Url<S> {
         let (delta, _) = self.replace_with(setter, user_start..o.host_start as usize, |u| {
             let start = u.buf.len();
             match user {
-                Some(v) => utf8_percent_encode(v, EncodeSet::USERINFO, &mut u.buf)?,
+                Some(v) => utf8_percent_encode_into(v, EncodeSet::USERINFO, &mut u.buf)?,
                 None => u.append_own(old_user.clone())?,
             }
             user_len = u.buf.len() - start;
             let pass_start = u.buf.len() + 1;
             u.buf.push_str(":")?;
             match pass {
-                Some(v) => utf8_percent_encode(v, EncodeSet::USERINFO, &mut u.buf)?,
+                Some(v) => utf8_percent_encode_into(v, EncodeSet::USERINFO, &mut u.buf)?,
                 None => u.append_own(old_pass.clone())?,
             }
             if u.buf.len() == pass_start {

@@ -23,6 +23,11 @@
 //!   (`Url::parse_with_encoding`, `EncodingRsEncoder`,
 //!   `UrlSearchParams::to_string_with_encoding`).
 //!
+//! [`Url::builder`] builds a URL from its parts (decoded text, each part
+//! percent-encoded with the right set, the result checked by the parser).
+//! [`percent_encoding`] encodes with the standard's percent-encode sets or
+//! sets of your own, lazily, and decodes to UTF-8 text.
+//!
 //! [`UrlSearchParams`] is the URL API's `URLSearchParams`;
 //! [`Url::search_params_mut`] edits a URL's query through one. The setters
 //! (`Url::set_href` … `Url::set_hash`) return url-core's typed results:
@@ -42,6 +47,7 @@ extern crate std;
 /// parsing, the [`url_core::Parser`] builder, percent-encoding …).
 pub use url_core;
 
+pub use url_core::build::{BuildError, BuildErrorKind, UrlPart};
 pub use url_core::parts::Host;
 pub use url_core::{
     Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetOutcome, Setter,
@@ -52,6 +58,7 @@ pub use url_core::{
 mod encoding;
 #[cfg(feature = "alloc")]
 mod origin;
+pub mod percent_encoding;
 #[cfg(feature = "alloc")]
 pub mod psl;
 #[cfg(feature = "alloc")]
@@ -66,7 +73,7 @@ mod url;
 #[cfg(feature = "alloc")]
 pub use origin::Origin;
 #[cfg(feature = "alloc")]
-pub use url::{FilePathError, Url};
+pub use url::{FilePathError, Url, UrlBuilder};
 
 #[cfg(feature = "encoding")]
 pub use encoding::EncodingRsEncoder;

@@ -2,7 +2,7 @@
 
 use super::chunk_str;
 use crate::encoding::{Encoded, QueryEncoder, Utf8};
-use crate::percent_encode::EncodeSet;
+use crate::percent_encode::{escape, EncodeSet};
 use crate::storage::{CapacityError, Storage};
 use core::borrow::Borrow;
 use core::iter::FusedIterator;
@@ -32,27 +32,6 @@ pub fn encode_into<S: Storage + ?Sized>(input: &str, out: &mut S) -> Result<(), 
 fn encode_bytes<S: Storage + ?Sized>(bytes: &[u8], out: &mut S) -> Result<(), CapacityError> {
     byte_serialize(bytes).try_for_each(|chunk| out.push_str(chunk))
 }
-
-/// The `%XX` form of every byte, back to back, so that an escape is a
-/// `&'static str` (three bytes at `3 * byte`).
-static PERCENT_ESCAPES: &str = {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    const BYTES: [u8; 768] = {
-        let mut t = [0u8; 768];
-        let mut b = 0;
-        while b < 256 {
-            t[3 * b] = b'%';
-            t[3 * b + 1] = HEX[b >> 4];
-            t[3 * b + 2] = HEX[b & 0xF];
-            b += 1;
-        }
-        t
-    };
-    match core::str::from_utf8(&BYTES) {
-        Ok(s) => s,
-        Err(_) => panic!("the escape table is ASCII"),
-    }
-};
 
 /// The form-urlencoded serialization of one name or value, as chunks of
 /// text: runs of bytes that stay as they are, `+` for a space, `%XX` for
@@ -93,8 +72,7 @@ impl<'a> Iterator for ByteSerialize<'a> {
             if first == b' ' {
                 return Some("+");
             }
-            let at = 3 * usize::from(first);
-            return PERCENT_ESCAPES.get(at..at + 3);
+            return Some(escape(first));
         }
         let run = self
             .rest

@@ -9,6 +9,7 @@ use core::hash::{Hash, Hasher};
 use core::str::FromStr;
 use url_core::{HostKind, ParseError, SchemeType};
 
+mod builder;
 mod file_path;
 mod net;
 mod parse;
@@ -16,6 +17,7 @@ mod parts;
 mod relative;
 mod setters;
 
+pub use builder::UrlBuilder;
 pub use file_path::FilePathError;
 
 /// A parsed URL that owns its serialization (a `String`).

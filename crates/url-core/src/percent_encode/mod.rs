@@ -2,7 +2,53 @@
 //!
 //! Every percent-encode set, plus the byte classes the parser's scanning loops
 //! stop on, live in one 256-entry table of bit flags, so "does this byte need
-//! attention in this state" is one load and one AND.
+//! attention in this state" is one load and one AND. [`EncodeSet`] names the
+//! standard's sets in that table.
+//!
+//! For sets of your own, [`AsciiSet`] is a 128-bit mask built in `const`
+//! code from one of the standard's sets (its constants equal the
+//! [`EncodeSet`]s byte for byte) or from scratch. Either kind of set works
+//! with:
+//!
+//! - [`percent_encode`] and [`utf8_percent_encode`]: lazy, no allocation —
+//!   an iterator of `&str` chunks that implements `Display`;
+//! - [`utf8_percent_encode_into`]: appends to any [`Storage`].
+//!
+//! [`percent_decode`] and [`percent_decode_str`] decode lazily into bytes;
+//! [`PercentDecode::decode_utf8_into`] and
+//! [`PercentDecode::decode_utf8_lossy_into`] decode into any [`Storage`]
+//! as UTF-8, and with the `alloc` feature [`PercentDecode::decode_utf8`]
+//! and [`PercentDecode::decode_utf8_lossy`] give a `Cow<str>` that borrows
+//! the input when there is nothing to decode.
+//!
+//! ```
+//! use url_core::percent_encode::{percent_decode_str, utf8_percent_encode, AsciiSet};
+//! use url_core::{Buffer, SliceStorage};
+//!
+//! /// The path percent-encode set, plus `/` and `%`: one path segment whose
+//! /// text decodes back exactly.
+//! const SEGMENT: &AsciiSet = &AsciiSet::PATH.add(b'/').add(b'%');
+//!
+//! let encoded = utf8_percent_encode("50% off/été", SEGMENT).to_string();
+//! assert_eq!(encoded, "50%25%20off%2F%C3%A9t%C3%A9");
+//! let mut buf = [0u8; 32];
+//! let mut decoded = SliceStorage::new(&mut buf);
+//! percent_decode_str(&encoded).decode_utf8_into(&mut decoded)?;
+//! assert_eq!(decoded.as_str(), "50% off/été");
+//! # Ok::<(), url_core::percent_encode::DecodeError>(())
+//! ```
+//!
+//! Every non-ASCII byte is in every set (the standard's sets contain every
+//! code point above U+007E, and an [`AsciiSet`] cannot remove them), so the
+//! output is always ASCII.
+
+mod ascii_set;
+mod decode;
+mod encode;
+
+pub use ascii_set::{AsciiSet, CONTROLS, NON_ALPHANUMERIC};
+pub use decode::{percent_decode, percent_decode_str, DecodeError, PercentDecode};
+pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, PercentEncode};
 
 use crate::storage::{CapacityError, Storage};
 
@@ -185,20 +231,110 @@ pub(crate) const fn hex_value(b: u8) -> Option<u8> {
     }
 }
 
+/// The `%XX` form of every byte, back to back, so that an escape is a
+/// `&'static str` (three bytes at `3 * byte`): the lazy encoders hand out
+/// chunks that borrow either the input or this table.
+static PERCENT_ESCAPES: &str = {
+    const BYTES: [u8; 768] = {
+        let mut t = [0u8; 768];
+        let mut b = 0;
+        while b < 256 {
+            t[3 * b] = b'%';
+            t[3 * b + 1] = HEX_UPPER[b >> 4];
+            t[3 * b + 2] = HEX_UPPER[b & 0xF];
+            b += 1;
+        }
+        t
+    };
+    match core::str::from_utf8(&BYTES) {
+        Ok(s) => s,
+        Err(_) => panic!("the escape table is ASCII"),
+    }
+};
+
+/// `"%XX"` for `byte`, upper-case hex (url.bs §1.3 "percent-encode a byte").
+#[inline]
+pub(crate) fn escape(byte: u8) -> &'static str {
+    let at = 3 * usize::from(byte);
+    PERCENT_ESCAPES.get(at..at + 3).unwrap_or("%")
+}
+
+mod sealed {
+    /// Only this crate's sets: the encoders rely on every non-ASCII byte
+    /// being in the set (so unencoded runs are ASCII, on `char`
+    /// boundaries), which a foreign implementation could not promise.
+    pub trait Sealed {}
+}
+
+/// A percent-encode set: [`EncodeSet`] (the standard's sets, looked up in
+/// the parser's byte-class table) or [`AsciiSet`] (any set of ASCII bytes,
+/// plus every non-ASCII byte). Sealed: every set contains every byte ≥ 0x80.
+pub trait PercentEncodeSet: sealed::Sealed {
+    /// Whether `byte` is percent-encoded (always true for bytes ≥ 0x80).
+    fn contains(&self, byte: u8) -> bool;
+}
+
+impl sealed::Sealed for EncodeSet {}
+impl PercentEncodeSet for EncodeSet {
+    #[inline]
+    fn contains(&self, byte: u8) -> bool {
+        // The inherent method: the CLASS lookup.
+        EncodeSet::contains(*self, byte)
+    }
+}
+
+impl sealed::Sealed for AsciiSet {}
+impl PercentEncodeSet for AsciiSet {
+    #[inline]
+    fn contains(&self, byte: u8) -> bool {
+        AsciiSet::contains(*self, byte)
+    }
+}
+
+impl<T: PercentEncodeSet + ?Sized> sealed::Sealed for &T {}
+impl<T: PercentEncodeSet + ?Sized> PercentEncodeSet for &T {
+    #[inline]
+    fn contains(&self, byte: u8) -> bool {
+        (**self).contains(byte)
+    }
+}
+
 /// UTF-8 percent-encodes `input` using `set`, appending to `out`
 /// (url.bs §1.3 "UTF-8 percent-encode … using a percent-encode set").
+/// `set` is an [`EncodeSet`] or an [`AsciiSet`] (by value or by reference).
+/// On a capacity error `out` is left as it was.
+///
+/// This was `utf8_percent_encode` before that name went to the lazy
+/// encoder, whose signature is the one code migrating from the
+/// `percent_encoding` crate expects.
 ///
 /// ```
-/// use url_core::percent_encode::{utf8_percent_encode, EncodeSet};
+/// use url_core::percent_encode::{utf8_percent_encode_into, AsciiSet, EncodeSet};
+/// use url_core::{Buffer, SliceStorage};
 /// let mut buf = [0u8; 32];
-/// let mut out = url_core::SliceStorage::new(&mut buf);
-/// utf8_percent_encode("Say what‽", EncodeSet::USERINFO, &mut out).unwrap();
-/// use url_core::Buffer;
+/// let mut out = SliceStorage::new(&mut buf);
+/// utf8_percent_encode_into("Say what‽", EncodeSet::USERINFO, &mut out)?;
 /// assert_eq!(out.as_str(), "Say%20what%E2%80%BD");
+/// utf8_percent_encode_into(" ~", &AsciiSet::C0_CONTROL.add(b'~'), &mut out)?;
+/// assert_eq!(out.as_str(), "Say%20what%E2%80%BD %7E");
+/// # Ok::<(), url_core::CapacityError>(())
 /// ```
-pub fn utf8_percent_encode<S: Storage + ?Sized>(
+pub fn utf8_percent_encode_into<S: Storage + ?Sized, E: PercentEncodeSet>(
     input: &str,
-    set: EncodeSet,
+    set: E,
+    out: &mut S,
+) -> Result<(), CapacityError> {
+    let start = out.len();
+    let result = encode_runs(input, &set, out);
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+fn encode_runs<S: Storage + ?Sized, E: PercentEncodeSet>(
+    input: &str,
+    set: &E,
     out: &mut S,
 ) -> Result<(), CapacityError> {
     let bytes = input.as_bytes();
@@ -210,52 +346,37 @@ pub fn utf8_percent_encode<S: Storage + ?Sized>(
             if run < i {
                 out.push_str(input.get(run..i).unwrap_or_default())?;
             }
-            let enc = percent_encoded(b);
-            // Always ASCII.
-            out.push_str(core::str::from_utf8(&enc).unwrap_or("%"))?;
+            // Computed rather than taken from the escape table: setters
+            // use this, and firmware that links no lazy encoder should
+            // not carry the 768-byte table for them.
+            out.push_ascii(&percent_encoded(b))?;
             run = i + 1;
         }
     }
     out.push_str(input.get(run..).unwrap_or_default())
 }
 
-/// Percent-decodes `input` (url.bs §1.3 "percent-decode"), yielding bytes.
-///
-/// ```
-/// let out: Vec<u8> = url_core::percent_encode::percent_decode(b"%25%s%1G").collect();
-/// assert_eq!(out, b"%%s%1G");
-/// ```
-pub fn percent_decode(input: &[u8]) -> PercentDecode<'_> {
-    PercentDecode { bytes: input, i: 0 }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Buffer, SliceStorage};
 
-/// Iterator returned by [`percent_decode`].
-#[derive(Clone, Debug)]
-pub struct PercentDecode<'a> {
-    bytes: &'a [u8],
-    i: usize,
-}
-
-impl Iterator for PercentDecode<'_> {
-    type Item = u8;
-    #[inline]
-    fn next(&mut self) -> Option<u8> {
-        let b = *self.bytes.get(self.i)?;
-        if b == b'%' {
-            if let (Some(h), Some(l)) = (
-                self.bytes.get(self.i + 1).and_then(|&x| hex_value(x)),
-                self.bytes.get(self.i + 2).and_then(|&x| hex_value(x)),
-            ) {
-                self.i += 3;
-                return Some(h << 4 | l);
-            }
+    #[test]
+    fn escapes_are_upper_case_hex() {
+        for b in 0..=255u8 {
+            let want = percent_encoded(b);
+            assert_eq!(escape(b).as_bytes(), &want[..]);
         }
-        self.i += 1;
-        Some(b)
     }
 
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let rest = self.bytes.len() - self.i;
-        (rest.div_ceil(3), Some(rest))
+    #[test]
+    fn into_storage_is_all_or_nothing() {
+        let mut buf = [0u8; 10];
+        let mut out = SliceStorage::new(&mut buf);
+        out.push_str("ab").unwrap();
+        assert!(utf8_percent_encode_into("c d e", EncodeSet::PATH, &mut out).is_err());
+        assert_eq!(out.as_str(), "ab");
+        utf8_percent_encode_into("c\u{e9}", AsciiSet::PATH, &mut out).unwrap();
+        assert_eq!(out.as_str(), "abc%C3%A9");
     }
 }
