@@ -130,12 +130,12 @@ fn capacity_failure_leaves_url_unchanged() {
         (
             "host",
             "https://example.com/a",
-            "a-very-long-host-name.example",
+            "a-much-longer-host-name.example",
         ),
         (
             "hostname",
             "https://example.com/a",
-            "a-very-long-host-name.example",
+            "a-much-longer-host-name.example",
         ),
         (
             "username",

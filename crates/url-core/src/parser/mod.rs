@@ -32,7 +32,7 @@ mod path;
 mod query;
 mod relative;
 mod scheme;
-mod special;
+pub(crate) mod special;
 
 /// Parses URLs, optionally against a base and with a validation sink.
 ///

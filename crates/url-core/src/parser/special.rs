@@ -35,7 +35,7 @@ use crate::validation::NoValidation;
 use crate::writer::Writer;
 
 /// Why the route gave up (never shown: the state machine runs instead).
-struct Declined;
+pub(crate) struct Declined;
 
 impl From<CapacityError> for Declined {
     fn from(_: CapacityError) -> Self {
@@ -49,7 +49,7 @@ impl From<crate::error::ParseError> for Declined {
     }
 }
 
-type Step<T> = Result<T, Declined>;
+pub(crate) type Step<T> = Result<T, Declined>;
 
 /// The serialization of `raw` (already trimmed) into `out` (empty) and its
 /// offsets, when `raw` has the shape above and parses; `None` otherwise,
@@ -236,16 +236,18 @@ fn write<S: Storage>(
         None => None,
     };
     let path_start = w.len();
-    let mut i = path(w, bytes, authority.end)?;
+    let mut i = path(w, bytes, authority.end, false)?;
     let mut query_start = None;
     let mut fragment_start = None;
     if bytes.get(i) == Some(&b'?') {
         query_start = Some(w.len());
-        i = encode_until(w, bytes, i, Stop::SpecialQuery, Some(b'#'))?;
+        w.push_byte(b'?')?;
+        i = encode_until(w, bytes, i + 1, Stop::SpecialQuery, Some(b'#'))?;
     }
     if bytes.get(i) == Some(&b'#') {
         fragment_start = Some(w.len());
-        encode_until(w, bytes, i, Stop::Fragment, None)?;
+        w.push_byte(b'#')?;
+        encode_until(w, bytes, i + 1, Stop::Fragment, None)?;
     }
     let u = |x: usize| x as u32;
     Ok(Offsets {
@@ -313,25 +315,41 @@ fn port<S: Storage>(
     Ok(Some(port))
 }
 
-/// Path start and path states from `i` (the end of the authority) for a
-/// special URL: writes the path and returns the index of the `?`, `#` or
-/// end that ends it. Runs between stops are copied; `\` is written `/`;
-/// bytes in the path percent-encode set are encoded; a dot segment is
-/// dropped, a double-dot one with the segment before it (shorten url's
-/// path; not `file:`, so no drive letter to keep).
-fn path<S: Storage>(w: &mut Writer<'_, '_, S>, bytes: &[u8], i: usize) -> Step<usize> {
+/// Path start and path states from `i` (the end of the authority, or the
+/// start of a pathname setter's value) for a special URL other than
+/// `file:`: writes the path and returns the index of the `?`, `#` or end
+/// that ends it. Runs between stops are copied; `\` is written `/`; bytes in
+/// the path percent-encode set are encoded; a dot segment is dropped, a
+/// double-dot one with the segment before it (shorten url's path; not
+/// `file:`, so no drive letter to keep). With a state override
+/// (`overriding`, the pathname setter) `?` and `#` are path bytes,
+/// percent-encoded, and end no segment.
+pub(crate) fn path<S: Storage>(
+    w: &mut Writer<'_, '_, S>,
+    bytes: &[u8],
+    i: usize,
+    overriding: bool,
+) -> Step<usize> {
     let path_start = w.len();
     // A special URL's path always starts with '/': the input's own first
     // slash, or one the serializer adds before an empty first segment.
     w.push_byte(b'/')?;
     let mut i = match bytes.get(i) {
         Some(b'/' | b'\\') => i + 1,
-        _ => return Ok(i),
+        Some(b'?' | b'#') if !overriding => return Ok(i),
+        None => return Ok(i),
+        // Only with a state override: path start state, then path state
+        // from the same code point.
+        Some(_) => i,
+    };
+    let dot_segment = |k: usize| {
+        dot_segment_at(bytes, k)
+            .filter(|&(_, t)| !overriding || !matches!(bytes.get(t), Some(b'?' | b'#')))
     };
     // At the top of this loop `i` starts a segment and the output ends in
     // '/'.
     'segment: loop {
-        if let Some((double, t)) = dot_segment_at(bytes, i) {
+        if let Some((double, t)) = dot_segment(i) {
             if double {
                 shorten(w, path_start);
             }
@@ -353,14 +371,14 @@ fn path<S: Storage>(w: &mut Writer<'_, '_, S>, bytes: &[u8], i: usize) -> Step<u
                 return Ok(k);
             };
             match b {
-                b'?' | b'#' => {
+                b'?' | b'#' if !overriding => {
                     w.push_span(run, k)?;
                     return Ok(k);
                 }
                 // Right after a '/' (the only place `find_path` stops at
                 // these): perhaps a dot segment.
                 b'.' | b'%' => {
-                    if dot_segment_at(bytes, k).is_some() {
+                    if dot_segment(k).is_some() {
                         w.push_span(run, k)?;
                         i = k;
                         continue 'segment;
@@ -398,18 +416,19 @@ fn shorten<S: Storage>(w: &mut Writer<'_, '_, S>, path_start: usize) {
     }
 }
 
-/// Query or fragment state from the `?` or `#` at `i`: writes it, then the
-/// bytes after it percent-encoded with `stop`'s set, up to `end_at` (the
-/// fragment's `#`, which is in the query percent-encode set) or the end.
-fn encode_until<S: Storage>(
+/// The query or fragment state's work from `i`, after the `?` or `#`: the
+/// bytes percent-encoded with `stop`'s set up to `end_at` (the fragment's
+/// `#`, which is in the query percent-encode sets; `None` with a state
+/// override or for the fragment) or the end, whose index is returned.
+pub(crate) fn encode_until<S: Storage>(
     w: &mut Writer<'_, '_, S>,
     bytes: &[u8],
     i: usize,
     stop: Stop,
     end_at: Option<u8>,
 ) -> Step<usize> {
+    let mut i = i;
     let mut run = i;
-    let mut i = i + 1;
     loop {
         let k = find(bytes, i, stop);
         let Some(&b) = bytes.get(k) else {

@@ -1,28 +1,34 @@
 //! The URL API's setters (url.bs §6.1), on the one buffer.
 //!
 //! Each setter runs the basic URL parser with a state override over the new
-//! value, writing the new component after the current serialization, then
-//! splices it into place and shifts the offsets behind it. Nothing is
-//! re-parsed (except by `set_href`, which is a parse). A setter that the
-//! standard says does nothing, or that fails, leaves the URL byte-for-byte
-//! unchanged.
+//! value, writing the new component, then splices it into place and shifts
+//! the offsets behind it. Nothing is re-parsed (except by `set_href`, which
+//! is a parse). A setter that the standard says does nothing, or that fails,
+//! leaves the URL byte-for-byte unchanged.
 //!
-//! Room: while a setter runs, the storage holds the old URL and the new
-//! component side by side, so a fixed buffer needs `len + new component` bytes
-//! even when the result is shorter.
+//! Room: the `pathname`, `search`, `hash`, `host` and `hostname` setters
+//! build their component in a stack buffer of 256 bytes and splice it in
+//! (see `component`), so a fixed buffer needs room only for the result.
+//! The other setters, and a component too long for the stack, write the
+//! new component after the current serialization: the storage then holds
+//! the old URL and the new component side by side, and a fixed buffer needs
+//! `len + new component` bytes even when the result is shorter.
 
 use crate::error::ParseError;
-use crate::host;
+
 use crate::host::host_end;
 use crate::input::{is_tab_or_newline, Input};
-use crate::parser::{basic_parse_at, Mode, P};
+use crate::parser::{basic_parse_at, Mode};
 use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{format_port, HostKind, SchemeType, Url};
+use crate::url::{HostKind, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
-use crate::writer::Writer;
+
 use core::fmt;
 use core::ops::Range;
+
+mod component;
+use component::{push_port, HostAndPort, Pathname, QueryOrFragment};
 
 /// Which setter ran.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -192,21 +198,25 @@ impl<S: Storage> Url<S> {
     }
 
     /// Runs `build` to write a replacement at the end, then splices it in; on
-    /// any error the scratch is dropped and the URL is as before.
-    fn replace_with(
+    /// any error the scratch is dropped and the URL is as before. Returns
+    /// the length change, the replacement's length and what `build` gave.
+    fn replace_with<R>(
         &mut self,
         setter: Setter,
         range: Range<usize>,
-        build: impl FnOnce(&mut Self) -> Result<(), ParseError>,
-    ) -> Result<(isize, usize), SetError> {
+        build: impl FnOnce(&mut Self) -> Result<R, ParseError>,
+    ) -> Result<(isize, usize, R), SetError> {
         let scratch = self.buf.len();
-        if let Err(e) = build(self) {
-            self.buf.truncate(scratch);
-            return Err(self.err(setter, e));
-        }
+        let built = match build(self) {
+            Ok(r) => r,
+            Err(e) => {
+                self.buf.truncate(scratch);
+                return Err(self.err(setter, e));
+            }
+        };
         let new_len = self.buf.len() - scratch;
         match self.splice(range, scratch) {
-            Ok(delta) => Ok((delta, new_len)),
+            Ok(delta) => Ok((delta, new_len, built)),
             Err(e) => {
                 self.buf.truncate(scratch);
                 Err(self.err(setter, e))
@@ -351,15 +361,16 @@ impl<S: Storage> Url<S> {
         {
             return Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed));
         }
-        let (delta, _) = self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
-            for &b in bytes.get(start..end).unwrap_or_default() {
-                if !is_tab_or_newline(b) {
-                    let lower = [b.to_ascii_lowercase()];
-                    u.buf.push_str(core::str::from_utf8(&lower).unwrap_or(""))?;
+        let (delta, _, ()) =
+            self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
+                for &b in bytes.get(start..end).unwrap_or_default() {
+                    if !is_tab_or_newline(b) {
+                        let lower = [b.to_ascii_lowercase()];
+                        u.buf.push_str(core::str::from_utf8(&lower).unwrap_or(""))?;
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            })?;
         self.shift_all(delta);
         self.off.scheme_type = new_type;
         // "If url's port is url's scheme's default port, set url's port to null."
@@ -367,7 +378,7 @@ impl<S: Storage> Url<S> {
         // refuses: the scheme change above cannot be left half done.
         if o.port.is_some() && o.port == new_type.default_port() {
             let range = self.off.host_end as usize..self.off.path_start as usize;
-            let (d, _) = self.replace_with(Setter::Protocol, range, |_| Ok(()))?;
+            let (d, _, ()) = self.replace_with(Setter::Protocol, range, |_| Ok(()))?;
             self.off.port = None;
             self.shift_from_path(d);
         }
@@ -415,7 +426,7 @@ impl<S: Storage> Url<S> {
             end - p.len()..end
         };
         let mut user_len = 0;
-        let (delta, _) = self.replace_with(setter, user_start..o.host_start as usize, |u| {
+        let (delta, _, ()) = self.replace_with(setter, user_start..o.host_start as usize, |u| {
             let start = u.buf.len();
             match user {
                 Some(v) => utf8_percent_encode_into(v, EncodeSet::USERINFO, &mut u.buf)?,
@@ -531,39 +542,23 @@ impl<S: Storage> Url<S> {
         } else {
             o.host_start as usize..o.host_end as usize
         };
-        let mut kind = HostKind::Empty;
-        let mut host_offset = 0;
-        let mut host_len = 0;
-        let result = self.replace_with(setter, range.clone(), |u| {
-            let scratch = u.buf.len();
-            if o.host_kind == HostKind::None {
-                u.buf.push_str("//")?;
-            }
-            host_offset = u.buf.len() - scratch;
-            if file && empty {
-                return Ok(());
-            }
-            let host_start = u.buf.len();
-            let mut w = Writer::appending(input.s, &mut u.buf);
-            kind = host::parse_host(&mut w, &input, 0, end, !special, &mut NoValidation, false)?;
-            if file && u.buf.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {
-                u.buf.truncate(host_start);
-                kind = HostKind::Empty;
-            }
-            host_len = u.buf.len() - host_start;
-            if let Some(port) = new_port {
-                u.push_port(port)?;
-            }
-            Ok(())
-        });
-        let (delta, _) = match result {
-            Ok(x) => x,
-            Err(SetError {
-                error: ParseError::Invalid { error, .. },
-                ..
-            }) => return Ok(SetOutcome::Ignored(Ignored::InvalidHost(error))),
-            Err(e) => return Err(e),
+        let mut component = HostAndPort {
+            value,
+            end,
+            scheme_type: o.scheme_type,
+            null_host: o.host_kind == HostKind::None,
+            empty_file_host: file && empty,
+            port: new_port,
         };
+        let (delta, _, (kind, host_offset, host_len)) =
+            match self.replace_component(setter, range.clone(), &mut component) {
+                Ok(x) => x,
+                Err(SetError {
+                    error: ParseError::Invalid { error, .. },
+                    ..
+                }) => return Ok(SetOutcome::Ignored(Ignored::InvalidHost(error))),
+                Err(e) => return Err(e),
+            };
         let host_start = range.start + host_offset;
         if o.host_kind == HostKind::None {
             self.off.username_end = host_start as u32;
@@ -633,20 +628,10 @@ impl<S: Storage> Url<S> {
         Ok((Some(port) != self.off.scheme_type.default_port()).then_some(port))
     }
 
-    /// Appends `":" port` (nothing for `None`).
-    fn push_port(&mut self, port: Option<u16>) -> Result<(), CapacityError> {
-        if let Some(p) = port {
-            let mut digits = [0u8; 6];
-            let n = format_port(p, &mut digits);
-            self.buf.push_ascii(b":")?;
-            self.buf.push_ascii(digits.get(..n).unwrap_or_default())?;
-        }
-        Ok(())
-    }
-
     fn write_port(&mut self, setter: Setter, port: Option<u16>) -> SetResult {
         let range = self.off.host_end as usize..self.off.path_start as usize;
-        let (delta, _) = self.replace_with(setter, range, |u| Ok(u.push_port(port)?))?;
+        let (delta, _, ()) =
+            self.replace_with(setter, range, |u| Ok(push_port(&mut u.buf, port)?))?;
         self.off.port = port;
         self.shift_from_path(delta);
         Ok(SetOutcome::Changed)
@@ -672,28 +657,13 @@ impl<S: Storage> Url<S> {
         } else {
             o.path_start as usize
         };
-        let mut prefix = 0;
-        let (delta, _) =
-            self.replace_with(Setter::Pathname, start..self.path_end() as usize, |u| {
-                let path_start = u.buf.len();
-                let input = Input::new(value, 0, false);
-                {
-                    let w = Writer::appending(input.s, &mut u.buf);
-                    let mut sink = NoValidation;
-                    let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
-                    p.override_path_start()?;
-                }
-                if null_host
-                    && u.buf
-                        .as_bytes()
-                        .get(path_start..)
-                        .is_some_and(|p| p.starts_with(b"//"))
-                {
-                    u.buf.replace_range(path_start..path_start, "/.")?;
-                    prefix = 2;
-                }
-                Ok(())
-            })?;
+        let mut component = Pathname {
+            value,
+            scheme_type: o.scheme_type,
+            host_kind: o.host_kind,
+        };
+        let range = start..self.path_end() as usize;
+        let (delta, _, prefix) = self.replace_component(Setter::Pathname, range, &mut component)?;
         self.off.path_start = (start + prefix) as u32;
         self.shift_from_query(delta);
         Ok(SetOutcome::Changed)
@@ -716,16 +686,19 @@ impl<S: Storage> Url<S> {
         let end = o.fragment_start.map_or(len, |f| f as usize);
         // "a single leading U+003F (?) removed, if any"; empty removes the query.
         let value = (!value.is_empty()).then(|| value.strip_prefix('?').unwrap_or(value));
-        let (delta, _) = self.replace_with(Setter::Search, start..end, |u| {
-            if let Some(v) = value {
-                let input = Input::new(v, 0, false);
-                let w = Writer::appending(input.s, &mut u.buf);
-                let mut sink = NoValidation;
-                let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
-                p.override_query()?;
+        let delta = match value {
+            Some(value) => {
+                let mut component = QueryOrFragment {
+                    value,
+                    fragment: false,
+                    scheme_type: o.scheme_type,
+                    host_kind: o.host_kind,
+                };
+                self.replace_component(Setter::Search, start..end, &mut component)?
+                    .0
             }
-            Ok(())
-        })?;
+            None => self.replace_with(Setter::Search, start..end, |_| Ok(()))?.0,
+        };
         self.off.query_start = value.map(|_| start as u32);
         self.off.fragment_start = o.fragment_start.map(|f| shift(f, delta));
         Ok(SetOutcome::Changed)
@@ -737,16 +710,20 @@ impl<S: Storage> Url<S> {
         let start = self.off.fragment_start.map_or(len, |f| f as usize);
         let value = (!value.is_empty()).then(|| value.strip_prefix('#').unwrap_or(value));
         let o = self.off;
-        self.replace_with(Setter::Hash, start..len, |u| {
-            if let Some(v) = value {
-                let input = Input::new(v, 0, false);
-                let w = Writer::appending(input.s, &mut u.buf);
-                let mut sink = NoValidation;
-                let mut p = P::for_setter(input, w, &mut sink, o.scheme_type, o.host_kind);
-                p.override_fragment()?;
+        match value {
+            Some(value) => {
+                let mut component = QueryOrFragment {
+                    value,
+                    fragment: true,
+                    scheme_type: o.scheme_type,
+                    host_kind: o.host_kind,
+                };
+                self.replace_component(Setter::Hash, start..len, &mut component)?;
             }
-            Ok(())
-        })?;
+            None => {
+                self.replace_with(Setter::Hash, start..len, |_| Ok(()))?;
+            }
+        }
         self.off.fragment_start = value.map(|_| start as u32);
         Ok(SetOutcome::Changed)
     }

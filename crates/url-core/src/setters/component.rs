@@ -1,0 +1,221 @@
+//! Building a setter's new component and splicing it in.
+//!
+//! A component is written once into a stack buffer and then put in place
+//! with one `replace_range`: the URL's bytes after it move once, and a
+//! fixed buffer needs room only for the result. A component too long for
+//! the stack is written after the URL instead and rotated into place
+//! (`Url::replace_with`). Either way a failure leaves the URL unchanged.
+//!
+//! The pathname, search and hash components of a value without tab or
+//! newline are written by the straight-line special-URL parser's path and
+//! percent-encoding loops (`parser::special`, with a state override);
+//! anything else by the state machine with a state override, as the
+//! standard writes the setters.
+
+use super::{SetError, Setter};
+use crate::error::ParseError;
+use crate::host;
+use crate::input::Input;
+use crate::parser::{special, P};
+use crate::simd::Stop;
+use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
+use crate::url::{format_port, HostKind, SchemeType, Url};
+use crate::validation::NoValidation;
+use crate::writer::Writer;
+use core::ops::Range;
+
+/// Stack bytes a new component is built in: more than almost every
+/// setter's value needs.
+const ROOM: usize = 256;
+
+/// A setter's new component, written into any storage.
+pub(super) trait Component {
+    /// What the setter needs to know afterwards besides the length.
+    type Out;
+    /// Appends the component to `out`.
+    fn write<T: Storage>(&mut self, out: &mut T) -> Result<Self::Out, ParseError>;
+}
+
+impl<S: Storage> Url<S> {
+    /// Replaces `range` by `component`: built on the stack and spliced in
+    /// with one `replace_range` when it fits there, else built after the
+    /// URL ([`Url::replace_with`]). Returns the length change, the
+    /// component's length and its `Out`.
+    pub(super) fn replace_component<C: Component>(
+        &mut self,
+        setter: Setter,
+        range: Range<usize>,
+        component: &mut C,
+    ) -> Result<(isize, usize, C::Out), SetError> {
+        let mut room = [0u8; ROOM];
+        let mut stack = SliceStorage::new(&mut room);
+        match component.write(&mut stack) {
+            Ok(out) => {
+                let new = stack.as_str();
+                let delta = new.len() as isize - (range.end - range.start) as isize;
+                self.buf
+                    .replace_range(range, new)
+                    .map_err(|e| self.err(setter, e))?;
+                return Ok((delta, new.len(), out));
+            }
+            // Too long for the stack: built after the URL below.
+            Err(ParseError::Capacity(_)) => {}
+            Err(e) => return Err(self.err(setter, e)),
+        }
+        self.replace_with(setter, range, |u| component.write(&mut u.buf))
+    }
+}
+
+/// Appends `":" port` (nothing for `None`).
+pub(super) fn push_port<T: Storage>(out: &mut T, port: Option<u16>) -> Result<(), CapacityError> {
+    if let Some(p) = port {
+        let mut digits = [0u8; 6];
+        let n = format_port(p, &mut digits);
+        out.push_ascii(b":")?;
+        out.push_ascii(digits.get(..n).unwrap_or_default())?;
+    }
+    Ok(())
+}
+
+/// The path a `pathname` setter writes (path start state with a state
+/// override). `Out`: the length of a `/.` prefix it gained (a null host).
+pub(super) struct Pathname<'v> {
+    pub value: &'v str,
+    pub scheme_type: SchemeType,
+    pub host_kind: HostKind,
+}
+
+impl Component for Pathname<'_> {
+    type Out = usize;
+    fn write<T: Storage>(&mut self, out: &mut T) -> Result<usize, ParseError> {
+        let path_start = out.len();
+        if self.scheme_type.is_special() && self.scheme_type != SchemeType::File {
+            let mut w = Writer::appending(self.value, out);
+            if special::path(&mut w, self.value.as_bytes(), 0, true).is_ok() {
+                return Ok(0);
+            }
+            // A tab or newline, or no room: the state machine, which
+            // reports a lack of room itself.
+            out.truncate(path_start);
+        }
+        let input = Input::new(self.value, 0, false);
+        {
+            let w = Writer::appending(input.s, out);
+            let mut sink = NoValidation;
+            let mut p = P::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
+            p.override_path_start()?;
+        }
+        // A null host and a path starting with an empty segment: the
+        // serializer's "/." prefix keeps it from reading as a host.
+        if self.host_kind == HostKind::None
+            && out
+                .as_bytes()
+                .get(path_start..)
+                .is_some_and(|p| p.starts_with(b"//"))
+        {
+            out.replace_range(path_start..path_start, "/.")?;
+            return Ok(2);
+        }
+        Ok(0)
+    }
+}
+
+/// What the `search` and `hash` setters write: `?` or `#` and the value
+/// (its own leading `?` or `#` already removed), percent-encoded as the
+/// query or fragment state with a state override does.
+pub(super) struct QueryOrFragment<'v> {
+    pub value: &'v str,
+    pub fragment: bool,
+    pub scheme_type: SchemeType,
+    pub host_kind: HostKind,
+}
+
+impl Component for QueryOrFragment<'_> {
+    type Out = ();
+    fn write<T: Storage>(&mut self, out: &mut T) -> Result<(), ParseError> {
+        let start = out.len();
+        let stop = if self.fragment {
+            Stop::Fragment
+        } else if self.scheme_type.is_special() {
+            Stop::SpecialQuery
+        } else {
+            Stop::Query
+        };
+        {
+            let mut w = Writer::appending(self.value, out);
+            let written = w
+                .push_byte(if self.fragment { b'#' } else { b'?' })
+                .map_err(|_| special::Declined)
+                .and_then(|()| special::encode_until(&mut w, self.value.as_bytes(), 0, stop, None));
+            if written.is_ok() {
+                return Ok(());
+            }
+        }
+        // A tab or newline (skipped by the state machine), or no room.
+        out.truncate(start);
+        let input = Input::new(self.value, 0, false);
+        let w = Writer::appending(input.s, out);
+        let mut sink = NoValidation;
+        let mut p = P::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
+        if self.fragment {
+            p.override_fragment()
+        } else {
+            p.override_query()
+        }
+    }
+}
+
+/// What the `host` and `hostname` setters write in place of the host (and,
+/// with a new port, the port): `//` first for a URL whose host was null,
+/// then the host parser's output over `value[..end]`, then the port.
+/// `Out`: the host's kind, its offset in the component and its length.
+pub(super) struct HostAndPort<'v> {
+    pub value: &'v str,
+    /// Where the host ends in `value`.
+    pub end: usize,
+    pub scheme_type: SchemeType,
+    /// The URL's host was null: the authority gains `//`.
+    pub null_host: bool,
+    /// `file:` with an empty value: the empty host.
+    pub empty_file_host: bool,
+    pub port: Option<Option<u16>>,
+}
+
+impl Component for HostAndPort<'_> {
+    type Out = (HostKind, usize, usize);
+    fn write<T: Storage>(&mut self, out: &mut T) -> Result<Self::Out, ParseError> {
+        let start = out.len();
+        if self.null_host {
+            out.push_str("//")?;
+        }
+        let host_offset = out.len() - start;
+        if self.empty_file_host {
+            return Ok((HostKind::Empty, host_offset, 0));
+        }
+        let special = self.scheme_type.is_special();
+        let file = self.scheme_type == SchemeType::File;
+        let host_start = out.len();
+        let input = Input::new(self.value, 0, false);
+        let mut kind = {
+            let mut w = Writer::appending(input.s, out);
+            host::parse_host(
+                &mut w,
+                &input,
+                0,
+                self.end,
+                !special,
+                &mut NoValidation,
+                false,
+            )?
+        };
+        if file && out.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {
+            out.truncate(host_start);
+            kind = HostKind::Empty;
+        }
+        let host_len = out.len() - host_start;
+        if let Some(port) = self.port {
+            push_port(out, port)?;
+        }
+        Ok((kind, host_offset, host_len))
+    }
+}
