@@ -156,14 +156,21 @@ size_t weburl_ada_urls_len(const weburl_ada_urls* set) noexcept {
 }
 
 // The setters pass: pathname, search, hash, then host on every URL of the
-// set, in place. Returns the sum of the resulting href lengths.
-size_t weburl_ada_urls_set(weburl_ada_urls* set) noexcept {
+// set, in place, with the values of set `alt` (0 or 1; the same values as
+// SETTER_VALUES in src/work.rs). Returns the sum of the resulting href
+// lengths.
+size_t weburl_ada_urls_set(weburl_ada_urls* set, int alt) noexcept {
+  static const char* const values[2][4] = {
+      {"/a/b c", "?q=1", "#h", "example.org"},
+      {"/docs/x y/z", "?page=2&lang=en", "#section-2", "www.example.net"},
+  };
+  const char* const* v = values[alt != 0];
   size_t bytes = 0;
   for (ada::url_aggregator& url : set->urls) {
-    (void)url.set_pathname("/a/b c");
-    url.set_search("?q=1");
-    url.set_hash("#h");
-    (void)url.set_host("example.org");
+    (void)url.set_pathname(v[0]);
+    url.set_search(v[1]);
+    url.set_hash(v[2]);
+    (void)url.set_host(v[3]);
     bytes += url.get_href().size();
   }
   return bytes;

@@ -201,7 +201,9 @@ fn bench(w: &mut Workload, rounds: usize) -> bool {
     let name = w.name().to_string();
     let reference = run_untimed(ADA, w);
     let mut ok = true;
-    for &k in impls {
+    // Ada is the reference; a second pass of it would also put its
+    // setters a value set ahead of the others'.
+    for &k in impls.iter().filter(|&&k| k != ADA) {
         let t = run_untimed(k, w);
         if t != reference && k != RUST_URL {
             eprintln!(

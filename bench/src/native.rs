@@ -51,7 +51,7 @@ extern "C" {
         n: usize,
     ) -> *mut RawUrls;
     fn weburl_ada_urls_len(set: *const RawUrls) -> usize;
-    fn weburl_ada_urls_set(set: *mut RawUrls) -> usize;
+    fn weburl_ada_urls_set(set: *mut RawUrls, alt: std::os::raw::c_int) -> usize;
     fn weburl_ada_urls_free(set: *mut RawUrls);
     fn weburl_ada_href(
         input: *const c_char,
@@ -195,11 +195,13 @@ impl Urls {
         self.len() == 0
     }
 
-    /// `set_pathname("/a/b c")`, `set_search("?q=1")`, `set_hash("#h")`,
-    /// `set_host("example.org")` on each URL: (URLs, href bytes after).
-    pub fn set_all(&mut self) -> Tally {
+    /// `set_pathname`, `set_search`, `set_hash` and `set_host` on each URL
+    /// with the values `crate::work::SETTER_VALUES[alt]`: (URLs, href bytes
+    /// after).
+    pub fn set_all(&mut self, alt: usize) -> Tally {
         // SAFETY: as in `len`; `&mut self` makes this the only access.
-        let bytes = unsafe { weburl_ada_urls_set(self.0.as_ptr()) };
+        let bytes =
+            unsafe { weburl_ada_urls_set(self.0.as_ptr(), std::os::raw::c_int::from(alt != 0)) };
         (self.len(), bytes)
     }
 }
