@@ -422,8 +422,9 @@ mod alloc_impl {
             {
                 // Two moves of the rest through `drain` and `insert_str`,
                 // which cost less than `String::replace_range` (a
-                // `Vec::splice` feeding the new bytes through an iterator:
-                // 183 instructions per setter in the setters bench).
+                // `Vec::splice` feeding the new bytes through an iterator).
+                // One move through `Vec` methods would need `unsafe`, and
+                // measured 9 instructions per setter fewer: not worth it.
                 let at = range.start;
                 if range.start < range.end {
                     self.drain(range);

@@ -17,7 +17,7 @@ use crate::error::ParseError;
 use crate::host;
 use crate::input::Input;
 use crate::parser::{special, P};
-use crate::simd::Stop;
+use crate::simd::{find, find_path, Stop};
 use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
 use crate::url::{format_port, HostKind, SchemeType, Url};
 use crate::validation::NoValidation;
@@ -34,6 +34,13 @@ pub(super) trait Component {
     type Out;
     /// Appends the component to `out`.
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<Self::Out, ParseError>;
+    /// The component when it is a delimiter (`?`, `#` or none) and then the
+    /// value exactly as given (nothing to encode, lowercase or resolve):
+    /// then, where the old component starts with the same delimiter, only
+    /// what follows it is replaced, and nothing is built.
+    fn verbatim(&self) -> Option<(&'static str, &str, Self::Out)> {
+        None
+    }
 }
 
 impl<S: Storage> Url<S> {
@@ -47,6 +54,17 @@ impl<S: Storage> Url<S> {
         range: Range<usize>,
         component: &mut C,
     ) -> Result<(isize, usize, C::Out), SetError> {
+        if let Some((delimiter, text, out)) = component.verbatim() {
+            let old = self.buf.as_bytes().get(range.clone()).unwrap_or_default();
+            if old.starts_with(delimiter.as_bytes()) {
+                let inner = range.start + delimiter.len()..range.end;
+                let delta = text.len() as isize - (inner.end - inner.start) as isize;
+                self.buf
+                    .replace_range(inner, text)
+                    .map_err(|e| self.err(setter, e))?;
+                return Ok((delta, delimiter.len() + text.len(), out));
+            }
+        }
         let mut room = [0u8; ROOM];
         let mut stack = SliceStorage::new(&mut room);
         match component.write(&mut stack) {
@@ -118,6 +136,18 @@ impl Component for Pathname<'_> {
         }
         Ok(0)
     }
+
+    fn verbatim(&self) -> Option<(&'static str, &str, usize)> {
+        // A special URL's path that the path state copies as it is: from
+        // '/', with no byte to encode, no '\\' and no possible dot segment
+        // (`find_path` stops at a '.' or '%' after a '/').
+        let bytes = self.value.as_bytes();
+        (self.scheme_type.is_special()
+            && self.scheme_type != SchemeType::File
+            && bytes.first() == Some(&b'/')
+            && find_path(bytes, 0) == bytes.len())
+        .then_some(("", self.value, 0))
+    }
 }
 
 /// What the `search` and `hash` setters write: `?` or `#` and the value
@@ -134,13 +164,7 @@ impl Component for QueryOrFragment<'_> {
     type Out = ();
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<(), ParseError> {
         let start = out.len();
-        let stop = if self.fragment {
-            Stop::Fragment
-        } else if self.scheme_type.is_special() {
-            Stop::SpecialQuery
-        } else {
-            Stop::Query
-        };
+        let stop = self.stop();
         {
             let mut w = Writer::appending(self.value, out);
             let written = w
@@ -161,6 +185,29 @@ impl Component for QueryOrFragment<'_> {
             p.override_fragment()
         } else {
             p.override_query()
+        }
+    }
+
+    fn verbatim(&self) -> Option<(&'static str, &str, ())> {
+        let bytes = self.value.as_bytes();
+        (find(bytes, 0, self.stop()) == bytes.len()).then_some((
+            if self.fragment { "#" } else { "?" },
+            self.value,
+            (),
+        ))
+    }
+}
+
+impl QueryOrFragment<'_> {
+    /// The scan that finds what the state encodes (and, being C0 controls,
+    /// tabs and newlines).
+    fn stop(&self) -> Stop {
+        if self.fragment {
+            Stop::Fragment
+        } else if self.scheme_type.is_special() {
+            Stop::SpecialQuery
+        } else {
+            Stop::Query
         }
     }
 }

@@ -20,6 +20,7 @@ use crate::host::host_end;
 use crate::input::{is_tab_or_newline, Input};
 use crate::parser::{basic_parse_at, Mode};
 use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
+use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{HostKind, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
@@ -492,11 +493,31 @@ impl<S: Storage> Url<S> {
         if self.off.opaque_path {
             return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
         }
-        let input = Input::new(value, 0, false);
-        let bytes = input.bytes;
         let o = self.off;
         let special = o.scheme_type.is_special();
         let file = o.scheme_type == SchemeType::File;
+        if special && !file && o.host_kind != HostKind::None {
+            // The common value, a canonical domain, put in place as it is:
+            // `Stop::Domain` stops at every byte that ends a host or needs
+            // the host parser, so one scan stands for the host state's.
+            let bytes = value.as_bytes();
+            if !bytes.is_empty()
+                && find(bytes, 0, Stop::Domain) == bytes.len()
+                && !crate::host::ipv4::ends_in_a_number(bytes)
+            {
+                let range = o.host_start as usize..o.host_end as usize;
+                let delta = value.len() as isize - (range.end - range.start) as isize;
+                self.buf
+                    .replace_range(range, value)
+                    .map_err(|e| self.err(setter, e))?;
+                self.off.host_end = o.host_start + value.len() as u32;
+                self.off.host_kind = HostKind::Domain;
+                self.shift_from_path(delta);
+                return Ok(SetOutcome::Changed);
+            }
+        }
+        let input = Input::new(value, 0, false);
+        let bytes = input.bytes;
         // Find the host's end as the host state (or file host state) would.
         let (end, to_port) = host_end(bytes, 0, special, !file);
         let empty = input.skip_ws(0) >= end;
