@@ -131,6 +131,34 @@ fn contains_tab_or_newline(bytes: &[u8]) -> bool {
     chunks.remainder().iter().any(is_ws)
 }
 
+/// The longest input [`without_tab_or_newline`] takes.
+pub(crate) const STRIP_ROOM: usize = 256;
+
+/// `s` without its ASCII tabs and newlines, written into `room` (made
+/// only then), when it has some and is at most [`STRIP_ROOM`] bytes long.
+/// Removing ASCII bytes from UTF-8 leaves UTF-8.
+pub(crate) fn without_tab_or_newline<'r>(
+    s: &str,
+    room: &'r mut Option<[u8; STRIP_ROOM]>,
+) -> Option<&'r str> {
+    let bytes = s.as_bytes();
+    if bytes.len() > STRIP_ROOM || !contains_tab_or_newline(bytes) {
+        return None;
+    }
+    let room = room.insert([0u8; STRIP_ROOM]);
+    let mut n = 0;
+    for (&b, slot) in bytes
+        .iter()
+        .filter(|&&b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .zip(room.iter_mut())
+    {
+        *slot = b;
+        n += 1;
+    }
+    let kept = room.get(..n)?;
+    crate::simd::ascii_str(kept).or_else(|| core::str::from_utf8(kept).ok())
+}
+
 /// Length of the UTF-8 sequence starting with `b` (1 for ASCII and for
 /// continuation bytes, which callers never pass).
 #[inline]

@@ -125,7 +125,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
-            return self.parse_declined(input, storage).map(Parsed::Stored);
+            return self.dispatch_declined(input, storage).map(Parsed::Stored);
         }
         let mut storage = storage();
         storage.clear();

@@ -149,7 +149,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             if let Some(c) = &crate::fast::canonical(input.as_bytes()) {
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
-            return self.parse_declined(input, storage);
+            return self.dispatch_declined(input, storage);
         }
         self.parse_full(input, storage)
     }
@@ -158,20 +158,19 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// given, into an empty `storage`: a reference against the base; the
     /// input without leading and trailing C0 controls and spaces (the basic
     /// URL parser's first step), canonical or a reference; a special URL of
-    /// the common shape ([`special`]); and else the state machine.
+    /// the common shape ([`special`]); the same without ASCII tabs and
+    /// newlines ([`Parser::parse_stripped`]); and else the state machine.
+    /// `BASE`: whether the parser has a base; a parse without one (the
+    /// entry points know) then links no reference route.
     #[inline(never)]
-    fn parse_declined<S: Storage>(
+    fn parse_declined<S: Storage, const BASE: bool>(
         &mut self,
         input: &str,
         mut storage: S,
     ) -> Result<Url<S>, ParseError> {
         let mut raw = input;
         loop {
-            if let Some(r) = self
-                .base
-                .as_ref()
-                .and_then(|b| crate::fast::reference(raw, b))
-            {
+            if let Some(r) = self.reference::<BASE>(raw) {
                 return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
             }
             // A loop rather than a second pass through this function for
@@ -187,7 +186,65 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
         if let Some(off) = parse_special(raw, &mut storage) {
             return Ok(Url { buf: storage, off });
         }
+        self.parse_stripped::<S, BASE>(input, raw, storage)
+    }
+
+    /// The routes of [`Parser::parse_declined`] again for a trimmed input
+    /// `raw` that holds an ASCII tab or newline, with those removed (the
+    /// basic URL parser's second step) on the stack; else, and for inputs
+    /// longer than the stack room, the state machine, which skips them as it
+    /// goes.
+    #[inline(never)]
+    fn parse_stripped<S: Storage, const BASE: bool>(
+        &mut self,
+        input: &str,
+        raw: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        let mut room = None;
+        if let Some(stripped) = crate::input::without_tab_or_newline(raw, &mut room) {
+            if let Some(c) = &crate::fast::canonical(stripped.as_bytes()) {
+                return copy_canonical(stripped, c, &mut storage)
+                    .map(|off| Url { buf: storage, off });
+            }
+            if let Some(r) = self.reference::<BASE>(stripped) {
+                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
+            }
+            if let Some(off) = parse_special(stripped, &mut storage) {
+                return Ok(Url { buf: storage, off });
+            }
+        }
         self.parse_full(input, storage)
+    }
+
+    /// The reference fast path (`fast::reference`) when the parser has a
+    /// base; nothing at all in a parser known to have none.
+    #[inline(always)]
+    fn reference<'r, const BASE: bool>(
+        &'r self,
+        raw: &'r str,
+    ) -> Option<crate::fast::Reference<'r, 'r>> {
+        if !BASE {
+            return None;
+        }
+        self.base
+            .as_ref()
+            .and_then(|b| crate::fast::reference(raw, b))
+    }
+
+    /// [`Parser::parse_declined`] for this parser: with or without the
+    /// reference route.
+    #[inline(always)]
+    fn dispatch_declined<S: Storage>(
+        &mut self,
+        input: &str,
+        storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        if self.base.is_some() {
+            self.parse_declined::<S, true>(input, storage)
+        } else {
+            self.parse_declined::<S, false>(input, storage)
+        }
     }
 
     /// The state machine, into an empty `storage`.
@@ -276,6 +333,7 @@ impl<S: Storage> Url<S> {
     /// let url = Url::parse_into("http://EXAMPLE.com:80/a/./b/../c?x#y", SliceStorage::new(&mut buf)).unwrap();
     /// assert_eq!(url.href(), "http://example.com/a/c?x#y");
     /// ```
+    #[inline]
     pub fn parse_into(input: &str, storage: S) -> Result<Url<S>, ParseError> {
         Parser::new().parse_into(input, storage)
     }
