@@ -175,3 +175,33 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         None
     }
 }
+
+/// xorshift64*: a deterministic generator for the generated-input tests, so
+/// a failure is reproducible from its seed without a dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 bits.
+    pub fn bits(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.bits() % n.max(1) as u64) as usize
+    }
+
+    /// One of `items`, which must not be empty.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+
+    /// Up to `max` pieces of `alphabet`, joined.
+    pub fn text(&mut self, alphabet: &[&str], max: usize) -> String {
+        let n = self.below(max + 1);
+        (0..n).map(|_| *self.pick(alphabet)).collect()
+    }
+}

@@ -4,6 +4,7 @@
 //! converted on this host whatever its OS.
 
 use weburl::{FilePathError, Url};
+use weburl_conformance::Rng;
 
 #[test]
 fn posix_paths_map_as_browsers_write_them() {
@@ -147,26 +148,6 @@ fn urls_give_back_their_paths() {
     );
 }
 
-/// xorshift64*: reproducible paths without a dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
-
 /// Pieces of a file name: every byte the encoding must escape, the URL
 /// parser's own special characters, non-ASCII, and plain text.
 const PIECES: &[&str] = &[
@@ -217,7 +198,7 @@ const PIECES: &[&str] = &[
 fn name(rng: &mut Rng) -> String {
     loop {
         let n = 1 + rng.below(4);
-        let s: String = (0..n).map(|_| rng.pick(PIECES)).collect();
+        let s: String = (0..n).map(|_| *rng.pick(PIECES)).collect();
         // `.` and `..` are directory steps, not names; a URL cannot keep
         // them (the parser resolves them).
         if s != "." && s != ".." {
@@ -263,7 +244,7 @@ fn generated_windows_paths_round_trip() {
         let mut path = if unc {
             format!(
                 r"\\{}\{}",
-                rng.pick(&servers),
+                *rng.pick(&servers),
                 name(&mut rng).replace(['/', '\\'], "_")
             )
         } else {

@@ -4,21 +4,7 @@
 //! itself (idempotence), and agree across storages.
 
 use url_core::{ParseError, Parser, SliceStorage, Url, ValidationError};
-use weburl_conformance::{read_json_usv, wpt_path};
-
-/// xorshift64*: deterministic, so a failure is reproducible from the seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
+use weburl_conformance::{read_json_usv, wpt_path, Rng};
 
 const TOKENS: &[&str] = &[
     "/",

@@ -1,27 +1,7 @@
 //! Generated parts: round trips, and arbitrary input.
 
 use super::*;
-
-/// xorshift64*: deterministic, so a failure names its seed.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-    fn text(&mut self, alphabet: &[&str], max: usize) -> String {
-        let n = self.below(max + 1);
-        (0..n).map(|_| *self.pick(alphabet)).collect()
-    }
-}
+use weburl_conformance::Rng;
 
 /// Text pieces for names, values, segments and fragments: every delimiter
 /// and escape the parser treats specially, and then some.
@@ -131,14 +111,14 @@ fn gen_host(rng: &mut Rng, special: bool, file: bool) -> Option<Part> {
                 .collect::<Vec<_>>()
                 .join("."),
         ),
-        2 => Ip(IpAddr::V4(Ipv4Addr::from(rng.next() as u32))),
+        2 => Ip(IpAddr::V4(Ipv4Addr::from(rng.bits() as u32))),
         3 => {
             let mut pieces = [0u16; 8];
             for p in &mut pieces {
                 *p = if rng.below(2) == 0 {
                     0
                 } else {
-                    rng.next() as u16
+                    rng.bits() as u16
                 };
             }
             Ip(IpAddr::V6(Ipv6Addr::from(pieces)))
@@ -356,8 +336,8 @@ fn arbitrary_parts_never_panic_or_fail_the_check() {
                 0 => Username(t),
                 1 => Password(t),
                 2 => Host(t),
-                3 => Ip(IpAddr::V4(Ipv4Addr::from(rng.next() as u32))),
-                4 => Port(rng.next() as u16),
+                3 => Ip(IpAddr::V4(Ipv4Addr::from(rng.bits() as u32))),
+                4 => Port(rng.bits() as u16),
                 5 => Segment(t),
                 6 => Opaque(t),
                 7 => Query(t),

@@ -2,7 +2,7 @@
 
 use super::chunk_str;
 use crate::encoding::{Encoded, QueryEncoder, Utf8};
-use crate::percent_encode::{escape, EncodeSet};
+use crate::percent_encode::{escape, next_chunk, EncodeSet};
 use crate::storage::{CapacityError, Storage};
 use core::borrow::Borrow;
 use core::iter::FusedIterator;
@@ -66,23 +66,18 @@ impl<'a> Iterator for ByteSerialize<'a> {
     #[inline]
     fn next(&mut self) -> Option<&'a str> {
         let set = EncodeSet::FORM_URLENCODED;
-        let (&first, after) = self.rest.split_first()?;
-        if set.contains(first) {
-            self.rest = after;
-            if first == b' ' {
-                return Some("+");
-            }
-            return Some(escape(first));
-        }
-        let run = self
-            .rest
-            .iter()
-            .position(|&b| set.contains(b))
-            .unwrap_or(self.rest.len());
-        let (text, rest) = self.rest.split_at_checked(run)?;
-        self.rest = rest;
-        // Every byte outside the set is ASCII.
-        crate::simd::ascii_str(text)
+        // The serializer writes a space as '+'.
+        next_chunk(
+            &mut self.rest,
+            |b| set.contains(b),
+            |b| {
+                if b == b' ' {
+                    "+"
+                } else {
+                    escape(b)
+                }
+            },
+        )
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

@@ -64,6 +64,28 @@ pub fn utf8_percent_encode<'a>(input: &'a str, set: &AsciiSet) -> PercentEncode<
     percent_encode(input.as_bytes(), set)
 }
 
+/// The next chunk of an encoding of `rest`, which it then leaves out: the
+/// `encoded` form of its first byte when `in_set` holds for it, or else the
+/// run of bytes up to the next one that it holds for (the lazy encoders
+/// here and in `form_urlencoded`).
+#[inline]
+pub(crate) fn next_chunk<'a>(
+    rest: &mut &'a [u8],
+    in_set: impl Fn(u8) -> bool,
+    encoded: impl Fn(u8) -> &'static str,
+) -> Option<&'a str> {
+    let (&first, after) = rest.split_first()?;
+    if in_set(first) {
+        *rest = after;
+        return Some(encoded(first));
+    }
+    let run = rest.iter().position(|&b| in_set(b)).unwrap_or(rest.len());
+    let (text, tail) = rest.split_at_checked(run)?;
+    *rest = tail;
+    // Every byte outside a percent-encode set is ASCII.
+    crate::simd::ascii_str(text)
+}
+
 /// The percent-encoding of a byte sequence, as chunks of text; see
 /// [`percent_encode`].
 ///
@@ -80,20 +102,8 @@ impl<'a> Iterator for PercentEncode<'a> {
 
     #[inline]
     fn next(&mut self) -> Option<&'a str> {
-        let (&first, after) = self.rest.split_first()?;
-        if self.set.contains(first) {
-            self.rest = after;
-            return Some(escape(first));
-        }
-        let run = self
-            .rest
-            .iter()
-            .position(|&b| self.set.contains(b))
-            .unwrap_or(self.rest.len());
-        let (text, rest) = self.rest.split_at_checked(run)?;
-        self.rest = rest;
-        // Every byte outside the set is ASCII.
-        crate::simd::ascii_str(text)
+        let set = self.set;
+        next_chunk(&mut self.rest, |b| set.contains(b), escape)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

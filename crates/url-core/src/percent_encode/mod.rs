@@ -48,6 +48,7 @@ mod encode;
 
 pub use ascii_set::{AsciiSet, CONTROLS, NON_ALPHANUMERIC};
 pub use decode::{percent_decode, percent_decode_str, DecodeError, PercentDecode};
+pub(crate) use encode::next_chunk;
 pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, PercentEncode};
 
 use crate::storage::{CapacityError, Storage};
