@@ -39,6 +39,9 @@ pub(crate) enum Stop {
     /// Not a canonical domain byte: non-ASCII, upper case, or a forbidden
     /// domain code point.
     Domain,
+    /// A byte a special URL's authority state looks at: `/`, `\`, `?`, `#`
+    /// (the authority's end), `@`, `:`, `[`, `]`, and ASCII tab or newline.
+    Authority,
 }
 
 impl Stop {
@@ -51,7 +54,7 @@ impl Stop {
             Stop::SpecialQuery => SPECIAL_QUERY,
             Stop::Query => QUERY,
             Stop::Fragment => FRAGMENT,
-            Stop::Domain => 0,
+            Stop::Domain | Stop::Authority => 0,
         }
     }
 
@@ -60,6 +63,10 @@ impl Stop {
     fn stops_at(self, b: u8) -> bool {
         match self {
             Stop::Domain => !DOMAIN_OK[b as usize],
+            Stop::Authority => matches!(
+                b,
+                b'/' | b'\\' | b'?' | b'#' | b'@' | b':' | b'[' | b']' | b'\t' | b'\n' | b'\r'
+            ),
             _ => CLASS[b as usize] & self.class_mask() != 0,
         }
     }
@@ -266,6 +273,17 @@ mod vector {
                 .or(x.eq(b':'))
                 .or(x.eq(b'|'))
                 .or(x.eq2(b'>', 2)),
+            // '/' and '?' (0x2F, 0x3F); '\t' and '\r' (0x09, 0x0D).
+            Stop::Authority => x
+                .eq2(b'?', 0x10)
+                .or(x.eq(b'#'))
+                .or(x.eq(b'\\'))
+                .or(x.eq(b'@'))
+                .or(x.eq(b':'))
+                .or(x.eq(b'['))
+                .or(x.eq(b']'))
+                .or(x.eq2(b'\r', 4))
+                .or(x.eq(b'\n')),
         };
         m.mask()
     }
@@ -564,12 +582,13 @@ mod tests {
     }
     use super::*;
 
-    const STOPS: [Stop; 5] = [
+    const STOPS: [Stop; 6] = [
         Stop::Path,
         Stop::SpecialQuery,
         Stop::Query,
         Stop::Fragment,
         Stop::Domain,
+        Stop::Authority,
     ];
 
     /// The sets are the standard's, independently of the tables.
@@ -597,6 +616,11 @@ mod tests {
             assert_eq!(
                 Stop::Domain.stops_at(b),
                 outside || b.is_ascii_uppercase() || b"#%/:<>?@[\\]^|".contains(&b),
+                "{b:#x}"
+            );
+            assert_eq!(
+                Stop::Authority.stops_at(b),
+                b"/\\?#@:[]\t\n\r".contains(&b),
                 "{b:#x}"
             );
         }

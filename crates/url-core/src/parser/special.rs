@@ -99,8 +99,8 @@ struct Authority {
     host_colon: Option<usize>,
 }
 
-/// The authority scan (url.bs authority state), one table read per byte;
-/// `Declined` on a tab or newline.
+/// The authority scan (url.bs authority state), 16 bytes per step between
+/// the bytes it looks at; `Declined` on a tab or newline.
 #[inline]
 fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
     let mut a = Authority {
@@ -110,58 +110,29 @@ fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
         host_colon: None,
     };
     let mut inside_brackets = false;
-    while let Some(&b) = bytes.get(a.end) {
-        let class = AUTHORITY_BYTE[b as usize];
-        if class == ORDINARY {
-            a.end += 1;
-            continue;
-        }
-        match class {
-            END => break,
-            AT => {
+    loop {
+        a.end = find(bytes, a.end, Stop::Authority);
+        match bytes.get(a.end) {
+            None | Some(b'/' | b'\\' | b'?' | b'#') => return Ok(a),
+            Some(b'@') => {
                 a.at = Some(a.end);
                 a.host_colon = None;
                 inside_brackets = false;
             }
-            COLON => {
+            Some(b':') => {
                 a.first_colon = a.first_colon.or(Some(a.end));
                 if !inside_brackets && a.host_colon.is_none() {
                     a.host_colon = Some(a.end);
                 }
             }
-            OPEN => inside_brackets = true,
-            CLOSE => inside_brackets = false,
-            _ => return Err(Declined),
+            Some(b'[') => inside_brackets = true,
+            Some(b']') => inside_brackets = false,
+            // ASCII tab or newline.
+            Some(_) => return Err(Declined),
         }
         a.end += 1;
     }
-    Ok(a)
 }
-
-const ORDINARY: u8 = 0;
-const END: u8 = 1;
-const AT: u8 = 2;
-const COLON: u8 = 3;
-const OPEN: u8 = 4;
-const CLOSE: u8 = 5;
-const TAB_OR_NEWLINE: u8 = 6;
-
-/// What [`scan_authority`] does at each byte of a special URL's authority.
-static AUTHORITY_BYTE: [u8; 256] = {
-    let mut t = [ORDINARY; 256];
-    t[b'/' as usize] = END;
-    t[b'\\' as usize] = END;
-    t[b'?' as usize] = END;
-    t[b'#' as usize] = END;
-    t[b'@' as usize] = AT;
-    t[b':' as usize] = COLON;
-    t[b'[' as usize] = OPEN;
-    t[b']' as usize] = CLOSE;
-    t[b'\t' as usize] = TAB_OR_NEWLINE;
-    t[b'\n' as usize] = TAB_OR_NEWLINE;
-    t[b'\r' as usize] = TAB_OR_NEWLINE;
-    t
-};
 
 /// Whether `b` is an ASCII tab or newline, which this route leaves to the
 /// state machine (it skips them wherever they are).
