@@ -181,20 +181,95 @@ pub(crate) fn parse_ipv6(
         piece_index += 1;
     }
     if let Some(compress) = compress {
-        let mut swaps = piece_index - compress;
-        piece_index = 7;
-        while piece_index != 0 && swaps > 0 {
-            let other = compress + swaps - 1;
-            if piece_index < address.len() && other < address.len() {
-                address.swap(piece_index, other);
-            }
-            piece_index -= 1;
-            swaps -= 1;
-        }
+        expand_compression(&mut address, compress, piece_index);
     } else if piece_index != 8 {
         return fail(report, Ipv6TooFewPieces, WHOLE);
     }
     Ok(address)
+}
+
+/// The IPv6 parser for the common address — hexadecimal pieces and at most
+/// one `::`, no IPv4 part, no tab or newline — without validation reports:
+/// `None` for anything else (an error or an IPv4 part), which the caller
+/// then gives to [`parse_ipv6`]. One pass with no pointer to settle and no
+/// report to call: about half the instructions on such addresses.
+pub(crate) fn parse_ipv6_plain(input: &[u8]) -> Option<[u16; 8]> {
+    let mut address = [0u16; 8];
+    let mut piece_index = 0usize;
+    let mut compress: Option<usize> = None;
+    let mut i = 0;
+    if input.first() == Some(&b':') {
+        if input.get(1) != Some(&b':') {
+            return None;
+        }
+        i = 2;
+        piece_index = 1;
+        compress = Some(1);
+    }
+    while let Some(&c) = input.get(i) {
+        if piece_index == 8 {
+            return None;
+        }
+        if c == b':' {
+            if compress.is_some() {
+                return None;
+            }
+            i += 1;
+            piece_index += 1;
+            compress = Some(piece_index);
+            continue;
+        }
+        let mut value: u16 = 0;
+        let mut length = 0;
+        while length < 4 {
+            match input
+                .get(i)
+                .and_then(|&d| crate::percent_encode::hex_value(d))
+            {
+                Some(d) => {
+                    value = value << 4 | u16::from(d);
+                    i += 1;
+                    length += 1;
+                }
+                None => break,
+            }
+        }
+        match input.get(i) {
+            Some(b':') => {
+                i += 1;
+                if i == input.len() {
+                    return None;
+                }
+            }
+            None => {}
+            // '.' (an IPv4 part) or an invalid code point.
+            Some(_) => return None,
+        }
+        *address.get_mut(piece_index)? = value;
+        piece_index += 1;
+    }
+    match compress {
+        Some(compress) => expand_compression(&mut address, compress, piece_index),
+        None if piece_index != 8 => return None,
+        None => {}
+    }
+    Some(address)
+}
+
+/// The IPv6 parser's last step for an address with a `::` at piece
+/// `compress`: the `piece_index - compress` pieces after it move to the end,
+/// and zeros fill their place.
+fn expand_compression(address: &mut [u16; 8], compress: usize, piece_index: usize) {
+    let mut swaps = piece_index.saturating_sub(compress);
+    let mut piece_index = 7;
+    while piece_index != 0 && swaps > 0 {
+        let other = compress + swaps - 1;
+        if piece_index < address.len() && other < address.len() {
+            address.swap(piece_index, other);
+        }
+        piece_index -= 1;
+        swaps -= 1;
+    }
 }
 
 /// The IPv6 serializer (without brackets) into a stack buffer; returns the
@@ -314,5 +389,38 @@ mod tests {
             Err(ValidationError::Ipv4InIpv6TooManyPieces)
         );
         assert_eq!(roundtrip(":\t:1"), Ok("::1"));
+    }
+
+    /// The plain parser answers exactly as the full one wherever it answers,
+    /// and answers every valid address without an IPv4 part.
+    #[test]
+    fn plain_agrees_with_the_full_parser() {
+        let pieces = [
+            "", ":", "::", "0", "1", "ffff", "FfFf", "00000", "12345", "g", "1.2.3.4", ".",
+        ];
+        let mut n = 0;
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    for d in pieces {
+                        let s = format!("{a}:{b}{c}:{d}");
+                        for t in [
+                            s.clone(),
+                            format!("1:2:3:4:5:{s}"),
+                            format!("::{s}"),
+                            format!("{s}::"),
+                        ] {
+                            let full = parse_ipv6(t.as_bytes(), &mut |_, _| {}).ok();
+                            match parse_ipv6_plain(t.as_bytes()) {
+                                Some(p) => assert_eq!(Some(p), full, "{t:?}"),
+                                None => assert!(full.is_none() || t.contains('.'), "{t:?}"),
+                            }
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(n > 80_000);
     }
 }
