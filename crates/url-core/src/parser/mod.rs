@@ -21,8 +21,7 @@ use crate::url::{HostKind, Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError, ValidationSink};
 use crate::writer::Writer;
 pub use canonical::Parsed;
-use canonical::{borrow_canonical, copy_canonical, copy_reference};
-use special::parse_special;
+use canonical::{borrow_canonical, copy_canonical};
 
 mod authority;
 mod canonical;
@@ -152,99 +151,6 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             return self.dispatch_declined(input, storage);
         }
         self.parse_full(input, storage)
-    }
-
-    /// The fast routes once `fast::canonical` has declined the input as
-    /// given, into an empty `storage`: a reference against the base; the
-    /// input without leading and trailing C0 controls and spaces (the basic
-    /// URL parser's first step), canonical or a reference; a special URL of
-    /// the common shape ([`special`]); the same without ASCII tabs and
-    /// newlines ([`Parser::parse_stripped`]); and else the state machine.
-    /// `BASE`: whether the parser has a base; a parse without one (the
-    /// entry points know) then links no reference route.
-    #[inline(never)]
-    fn parse_declined<S: Storage, const BASE: bool>(
-        &mut self,
-        input: &str,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        let mut raw = input;
-        loop {
-            if let Some(r) = self.reference::<BASE>(raw) {
-                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
-            }
-            // A loop rather than a second pass through this function for
-            // the trimmed input, which would try the untrimmed routes again.
-            let Some(t) = crate::fast::trimmed(raw) else {
-                break;
-            };
-            raw = t;
-            if let Some(c) = &crate::fast::canonical(raw.as_bytes()) {
-                return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
-            }
-        }
-        if let Some(off) = parse_special(raw, &mut storage) {
-            return Ok(Url { buf: storage, off });
-        }
-        self.parse_stripped::<S, BASE>(input, raw, storage)
-    }
-
-    /// The routes of [`Parser::parse_declined`] again for a trimmed input
-    /// `raw` that holds an ASCII tab or newline, with those removed (the
-    /// basic URL parser's second step) on the stack; else, and for inputs
-    /// longer than the stack room, the state machine, which skips them as it
-    /// goes.
-    #[inline(never)]
-    fn parse_stripped<S: Storage, const BASE: bool>(
-        &mut self,
-        input: &str,
-        raw: &str,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        let mut room = None;
-        if let Some(stripped) = crate::input::without_tab_or_newline(raw, &mut room) {
-            if let Some(c) = &crate::fast::canonical(stripped.as_bytes()) {
-                return copy_canonical(stripped, c, &mut storage)
-                    .map(|off| Url { buf: storage, off });
-            }
-            if let Some(r) = self.reference::<BASE>(stripped) {
-                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
-            }
-            if let Some(off) = parse_special(stripped, &mut storage) {
-                return Ok(Url { buf: storage, off });
-            }
-        }
-        self.parse_full(input, storage)
-    }
-
-    /// The reference fast path (`fast::reference`) when the parser has a
-    /// base; nothing at all in a parser known to have none.
-    #[inline(always)]
-    fn reference<'r, const BASE: bool>(
-        &'r self,
-        raw: &'r str,
-    ) -> Option<crate::fast::Reference<'r, 'r>> {
-        if !BASE {
-            return None;
-        }
-        self.base
-            .as_ref()
-            .and_then(|b| crate::fast::reference(raw, b))
-    }
-
-    /// [`Parser::parse_declined`] for this parser: with or without the
-    /// reference route.
-    #[inline(always)]
-    fn dispatch_declined<S: Storage>(
-        &mut self,
-        input: &str,
-        storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        if self.base.is_some() {
-            self.parse_declined::<S, true>(input, storage)
-        } else {
-            self.parse_declined::<S, false>(input, storage)
-        }
     }
 
     /// The state machine, into an empty `storage`.

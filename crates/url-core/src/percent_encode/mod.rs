@@ -17,8 +17,8 @@
 //! [`percent_decode`] and [`percent_decode_str`] decode lazily into bytes;
 //! [`PercentDecode::decode_utf8_into`] and
 //! [`PercentDecode::decode_utf8_lossy_into`] decode into any [`Storage`]
-//! as UTF-8, and with the `alloc` feature [`PercentDecode::decode_utf8`]
-//! and [`PercentDecode::decode_utf8_lossy`] give a `Cow<str>` that borrows
+//! as UTF-8, and with the `alloc` feature `PercentDecode::decode_utf8`
+//! and `PercentDecode::decode_utf8_lossy` give a `Cow<str>` that borrows
 //! the input when there is nothing to decode.
 //!
 //! ```
