@@ -19,7 +19,8 @@
 //! `--list` prints each workload's name, implementations and size;
 //! `--only IMPL --workload NAME` runs one implementation on one workload
 //! (for profilers and `cargo xtask bench --instructions`); `--limit N` caps
-//! every workload at N units.
+//! every workload at N units. The route workloads run alone the same way,
+//! unlisted (see `routes::WORKLOADS`).
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -315,6 +316,18 @@ fn main() -> std::process::ExitCode {
             eprintln!("bench: --only and --workload go together");
             return ExitCode::FAILURE;
         };
+        let passes = if opts.quick { 1 } else { 20 };
+        match weburl_bench::routes::profile(&imp, &name, &inputs.sample(), passes) {
+            Some(Ok(done)) => {
+                println!("{done}");
+                return ExitCode::SUCCESS;
+            }
+            Some(Err(e)) => {
+                eprintln!("bench: {e}");
+                return ExitCode::FAILURE;
+            }
+            None => {}
+        }
         let Some(k) = IMPLS.iter().position(|i| *i == imp) else {
             eprintln!("bench: --only takes one of {IMPLS:?}");
             return ExitCode::FAILURE;
@@ -324,7 +337,6 @@ fn main() -> std::process::ExitCode {
             return ExitCode::FAILURE;
         };
         black_box(run_untimed(k, &mut w));
-        let passes = if opts.quick { 1 } else { 20 };
         for _ in 0..passes {
             black_box(run_impl(k, &mut w));
         }

@@ -174,6 +174,76 @@ fn exec_theirs(table: &[urlpattern::UrlPattern], urls: &[String]) -> Tally {
     t
 }
 
+/// The route workloads, as `--workload` takes them. `--list` leaves them
+/// out: `cargo xtask bench --instructions` counts every listed workload
+/// inside `weburl_bench::work::run_impl`, which these do not run through;
+/// profile them with `--toggle-collect=weburl_bench::routes::pass`.
+pub const WORKLOADS: [&str; 3] = [
+    "routes(construct)",
+    "routes(test, 50 routes)",
+    "routes(exec, 50 routes)",
+];
+/// The implementations of the route workloads, as `--only` takes them.
+pub const IMPLS: [&str; 2] = ["weburl-pattern", "urlpattern"];
+
+/// One pass of implementation `imp` (an index of [`IMPLS`]) on route
+/// workload `workload` (an index of [`WORKLOADS`]) over `urls`: the
+/// function a profiler counts (`--toggle-collect=weburl_bench::routes::pass`).
+#[inline(never)]
+pub fn pass(
+    imp: usize,
+    workload: usize,
+    mine: &[weburl_pattern::UrlPattern],
+    deno: &[urlpattern::UrlPattern],
+    urls: &[String],
+) -> Tally {
+    run(imp, workload, mine, deno, urls)
+}
+
+fn run(
+    imp: usize,
+    workload: usize,
+    mine: &[weburl_pattern::UrlPattern],
+    deno: &[urlpattern::UrlPattern],
+    urls: &[String],
+) -> Tally {
+    match (imp, workload) {
+        (0, 0) => (black_box(ours(black_box(&ROUTES))).len(), 0),
+        (_, 0) => (black_box(theirs(black_box(&ROUTES))).len(), 0),
+        (0, 1) => test_ours(mine, urls),
+        (_, 1) => test_theirs(deno, urls),
+        (0, _) => exec_ours(mine, urls),
+        (_, _) => exec_theirs(deno, urls),
+    }
+}
+
+/// For profilers (`--only IMPL --workload NAME`): one uncounted pass, then
+/// `passes` passes through [`pass`]. `None` when `workload` is not a route
+/// workload; otherwise what to print, or why not.
+pub fn profile(
+    imp: &str,
+    workload: &str,
+    urls: &[String],
+    passes: usize,
+) -> Option<Result<String, String>> {
+    let w = WORKLOADS.iter().position(|n| *n == workload)?;
+    let Some(k) = IMPLS.iter().position(|i| *i == imp) else {
+        return Some(Err(format!("{workload} takes --only {IMPLS:?}")));
+    };
+    let (mine, deno) = (ours(&ROUTES), theirs(&ROUTES));
+    // Not through `pass`: a profiler counts only the passes after it.
+    black_box(run(black_box(k), w, &mine, &deno, urls));
+    for _ in 0..passes {
+        black_box(pass(k, w, &mine, &deno, urls));
+    }
+    let (units, unit) = if w == 0 {
+        (ROUTES.len(), "routes")
+    } else {
+        (urls.len(), "urls")
+    };
+    Some(Ok(format!("{imp} {workload}: {units} {unit} x {passes}")))
+}
+
 /// Times `f` for `rounds` rounds, alternating with `g`; medians in ns per
 /// unit.
 fn race(rounds: usize, units: usize, mut f: impl FnMut(), mut g: impl FnMut()) -> (f64, f64) {
