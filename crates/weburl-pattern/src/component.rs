@@ -131,10 +131,15 @@ impl Component {
         matches!(self.matcher, Matcher::Program(_))
     }
 
-    /// Whether the component matches the whole of `input`.
+    /// Whether the component matches the whole of `input`. Allocates
+    /// nothing when the component is regex-free (unless the match
+    /// backtracks through more alternatives than fit in place).
     pub fn test(&self, input: &str) -> bool {
-        let mut captures = Vec::new();
-        self.exec(input, &mut captures)
+        match &self.matcher {
+            Matcher::Program(program) => program.exec(input, &mut []),
+            #[cfg(feature = "regex")]
+            Matcher::Regex(regex) => regex.exec(input, 0, &mut Vec::new()),
+        }
     }
 
     /// [RegExpBuiltinExec]: matches `input`, filling `captures` (one per
@@ -143,8 +148,17 @@ impl Component {
         captures.clear();
         match &self.matcher {
             Matcher::Program(program) => {
-                let mut slots = Vec::new();
-                if !program.exec(input, &mut slots) {
+                // Slots in place for up to eight groups (routes have a few).
+                let n = program.groups() * 2;
+                let (mut inline, mut heap) = ([None; 16], Vec::new());
+                let slots = match inline.get_mut(..n) {
+                    Some(slots) => slots,
+                    None => {
+                        heap.resize(n, None);
+                        &mut heap[..]
+                    }
+                };
+                if !program.exec(input, slots) {
                     return false;
                 }
                 captures.extend(slots.chunks(2).map(|pair| match pair {

@@ -95,11 +95,18 @@ fn generated_patterns_match_as_their_regular_expressions() {
         patterns += 1;
         for _ in 0..24 {
             let i = input(&mut rng);
+            let by_regex = regex.captures(&i);
             assert_eq!(
                 component.captures(&i),
-                regex.captures(&i),
+                by_regex,
                 "pattern {p:?} ({}) options {options:?} input {i:?}",
                 component.regular_expression()
+            );
+            // `test` takes another route through the matcher (no slots).
+            assert_eq!(
+                component.test(&i),
+                by_regex.is_some(),
+                "test: pattern {p:?} options {options:?} input {i:?}"
             );
             comparisons += 1;
         }
@@ -156,13 +163,127 @@ fn wpt_cases_agree() {
             continue;
         };
         let b = inputs.get(1).and_then(Value::as_str);
+        let by_regex = pattern.exec_with_regex_engine(&i, b).ok();
+        assert_eq!(pattern.exec(&i, b).ok(), by_regex, "{}", entry);
         assert_eq!(
-            pattern.exec(&i, b).ok(),
-            pattern.exec_with_regex_engine(&i, b).ok(),
-            "{}",
+            pattern.test(&i, b).ok(),
+            by_regex.map(|r| r.is_some()),
+            "test: {}",
             entry
         );
         compared += 1;
     }
     assert!(compared > 250, "{compared}");
+}
+
+/// Route tables as routers use them (pathnames as in the bench, plus
+/// other components and ignoreCase) against parsed URLs: `test_url`,
+/// `exec_url`, `test` and `exec` all answer as the regular expressions do.
+#[test]
+fn routes_on_parsed_urls_agree() {
+    let pathnames = [
+        "/",
+        "/index.html",
+        "/about/",
+        "/api/v1/users/:user/repos/:repo",
+        "/api/v2/*",
+        "/blog/:year/:month/:slug",
+        "/users/:user{/}?",
+        "/images/:file.:ext",
+        "/files/:path+",
+        "/archive/:year{/:month}?",
+        "/:page.html",
+        "/:dir/:page.php",
+        "/:dir/",
+        "/:a/:b/:c/",
+        "/:a/:b/:c/:d",
+        "/:dir/:page",
+        "/:page",
+        "/*",
+        "/*/x/:y.*",
+        "/:a.:b.:c",
+        "*.html",
+    ];
+    let urls = [
+        "https://example.com/",
+        "https://example.com/index.html",
+        "https://example.com/INDEX.HTML",
+        "https://example.com/about/",
+        "https://example.com/api/v1/users/ann/repos/x",
+        "https://example.com/api/v2/",
+        "https://example.com/api/v2/a/b?q#h",
+        "https://example.com/blog/2024/05/hello",
+        "https://example.com/users/ann/",
+        "https://example.com/users//",
+        "https://example.com/images/a.b.png",
+        "https://example.com/images/.png",
+        "https://example.com/files/a/b/c",
+        "https://example.com/archive/2024/05",
+        "https://example.com/a.html",
+        "https://example.com/.html",
+        "https://example.com/x/y.php",
+        "https://example.com/x//",
+        "https://example.com/a/b/c/",
+        "https://example.com/a/b/c/d",
+        "https://example.com/%C3%A9t%C3%A9.html",
+        "https://example.com/\u{17F}.html",
+        "https://shop.example.com:8080/p/x/q.r.s",
+        "http://user:pw@www.example.org/a.b.c",
+        "file:///C:/dir/file.html",
+        "data:text/plain,hi.html",
+        "HTTPS://EXAMPLE.COM/A/B/C/D",
+    ];
+    let mut tables = Vec::new();
+    for ignore_case in [false, true] {
+        for p in pathnames {
+            let inits = [
+                UrlPatternInit {
+                    pathname: Some(p.into()),
+                    ..Default::default()
+                },
+                UrlPatternInit {
+                    protocol: Some("http{s}?".into()),
+                    hostname: Some("*.example.com".into()),
+                    pathname: Some(p.into()),
+                    ..Default::default()
+                },
+                UrlPatternInit {
+                    hostname: Some(":sub.example.:tld".into()),
+                    port: Some("8080".into()),
+                    pathname: Some(p.into()),
+                    search: Some("*".into()),
+                    ..Default::default()
+                },
+            ];
+            for init in inits {
+                let options = UrlPatternOptions { ignore_case };
+                tables.push(UrlPattern::new(init.into(), None, options).unwrap());
+            }
+        }
+    }
+    let mut matched = 0;
+    for u in urls {
+        let url = url_core::Url::parse_into(u, String::new()).unwrap();
+        let href = UrlPatternInput::String(url.href().to_string());
+        for pattern in &tables {
+            let by_regex = pattern.exec_with_regex_engine(&href, None).unwrap();
+            let what = format!("{} on {u}", pattern.pathname());
+            assert_eq!(pattern.exec_url(&url), by_regex, "exec_url: {what}");
+            assert_eq!(
+                pattern.test_url(&url),
+                by_regex.is_some(),
+                "test_url: {what}"
+            );
+            let input = UrlPatternInput::String(u.to_string());
+            assert_eq!(
+                pattern.test(&input, None).unwrap(),
+                by_regex.is_some(),
+                "test: {what}"
+            );
+            let exec = pattern.exec(&input, None).unwrap();
+            assert_eq!(exec.is_some(), by_regex.is_some(), "exec: {what}");
+            matched += usize::from(by_regex.is_some());
+        }
+    }
+    assert!(matched > 100, "{matched}");
 }

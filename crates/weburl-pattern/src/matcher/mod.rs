@@ -1,0 +1,653 @@
+//! Regex-free matching of part lists without regexp parts.
+//!
+//! The standard matches a component with the ECMAScript regular expression
+//! that "generate a regular expression and name list" builds (flags `v`, or
+//! `vi`). For a part list without regexp parts that expression only ever
+//! uses escaped fixed text, `[^<delimiter>]+?`, `.*`, groups, and the `?`,
+//! `*`, `+` quantifiers in the shapes of urlpattern.bs §2.2. This module
+//! compiles those shapes into a small backtracking program with the same
+//! priorities as ECMAScript's backtracking semantics, so the first match it
+//! finds — and so every capture — is the one the regular expression gives.
+//!
+//! Two ECMAScript details shape the compilation:
+//!
+//! - A quantified group whose iteration matched the empty string is
+//!   rejected once the minimum count is reached (RepeatMatcher's empty
+//!   check). Only `.*` can match empty among the atoms here, so the shapes
+//!   that quantify it are rewritten to equivalent ones without that case:
+//!   `(.*)?` gives the same first match as `(.+)?` (the empty iteration fails,
+//!   then the group is skipped, so the capture is undefined), and
+//!   `((?:.*)*)`, `((?:.*)+)` give the same as `(.*)`. Likewise
+//!   `((?:[^/]+?)*)` tries its end positions from the longest down, as
+//!   `([^/]*)` does, and `((?:[^/]+?)+)` as `([^/]+)`. Every loop left
+//!   consumes at least one code point per iteration.
+//! - Without back-references, whether the rest of the match succeeds from an
+//!   instruction and position does not depend on how it was reached; so a
+//!   depth-first search that skips a (split, position) pair it has already
+//!   explored finds the same first match in time linear in the program size
+//!   times the input length (never exponential backtracking).
+//!
+//! With ignore case, ECMAScript compares code points after simple case
+//! folding. The fixed text here is ASCII (the encoding callbacks
+//! percent-encode or punycode everything else), and the only non-ASCII code
+//! points that fold to ASCII are U+017F (ſ, to `s`) and U+212A (Kelvin sign,
+//! to `k`). The delimiters `/` and `.` have no case variants.
+//!
+//! Most routes need little of that machinery, and matching them is on a
+//! router's hot path (every route tried for every request), so compilation
+//! also uses two shortcuts that give the same single possible match:
+//!
+//! - A wildcard followed only by fixed text up to the end (`/:page.html`,
+//!   `/api/*`, `*.example.com`) can only end where that text begins, a
+//!   fixed number of code points before the end: [`Inst::Rest`] checks the
+//!   text there and the wildcard's class over what lies before, with no
+//!   backtracking.
+//! - A segment wildcard `[^/]+?` followed by text that starts with the
+//!   delimiter (`/:a/:b`) can only end at the next delimiter:
+//!   [`Inst::SegToDelimiter`].
+//!
+//! Matching allocates nothing unless a program backtracks through more
+//! positions than its small in-place stack and visited set hold.
+
+mod backtrack;
+
+use crate::parser::{Modifier, Options, Part, PartType};
+use alloc::string::String;
+use alloc::vec::Vec;
+use backtrack::{Backtrack, Job};
+use core::ops::Range;
+
+/// The code points a wildcard run may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// `[^<delimiter>]`: anything but the delimiter (anything at all
+    /// without one).
+    Seg,
+    /// `.`: anything but a line terminator.
+    Any,
+}
+
+/// One instruction of the backtracking program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Inst {
+    /// Fixed text: a byte range of the literal pool.
+    Lit(Range<usize>),
+    /// One code point other than the delimiter (`[^<delimiter>]`).
+    Seg,
+    /// One code point other than a line terminator (`.`).
+    Any,
+    /// `[^<delimiter>]+?` where what follows starts with the delimiter:
+    /// one or more code points, up to the next delimiter.
+    SegToDelimiter,
+    /// The end of the match: a run of `class` code points (at least one
+    /// for [`Class::Seg`], which is `+?`; `.*` may be empty), its end
+    /// recorded in slot `save`, then the fixed text `tail` (`tail_chars`
+    /// code points) up to the end of the input.
+    Rest {
+        class: Class,
+        tail: Range<usize>,
+        tail_chars: usize,
+        save: usize,
+    },
+    /// Try the first target, then the second. The third field numbers the
+    /// split among the program's splits (its row in the visited set).
+    Split(usize, usize, usize),
+    /// Continue at the target.
+    Jmp(usize),
+    /// Record the position in a capture slot.
+    Save(usize),
+    /// Succeed at the end of the input (`$`).
+    Match,
+}
+
+/// A compiled part list: matches as its generated regular expression does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Program {
+    insts: Vec<Inst>,
+    literals: String,
+    groups: usize,
+    splits: usize,
+    delimiter: Option<char>,
+    ignore_case: bool,
+    /// Fixed text every match starts with (the literal pool's first
+    /// `prefix` bytes; none with ignore case), and the instruction after it.
+    prefix: usize,
+    start: usize,
+    /// Fixed text every match ends with (empty with ignore case).
+    suffix: Range<usize>,
+}
+
+/// What a quantified piece compiles from.
+#[derive(Clone, Copy)]
+enum Atom<'a> {
+    Lit(&'a str),
+    Seg,
+    Any,
+}
+
+impl Program {
+    /// Compiles `part_list`; `None` when it has a regexp part.
+    pub(crate) fn compile(part_list: &[Part], options: &Options) -> Option<Program> {
+        let mut p = Program {
+            insts: Vec::new(),
+            literals: String::new(),
+            groups: 0,
+            splits: 0,
+            delimiter: options.delimiter_code_point,
+            ignore_case: options.ignore_case,
+            prefix: 0,
+            start: 0,
+            suffix: 0..0,
+        };
+        for (i, part) in part_list.iter().enumerate() {
+            let rest = part_list.get(i + 1..).unwrap_or_default();
+            if p.rest(part, rest) {
+                break;
+            }
+            p.part(part, rest.first())?;
+        }
+        if p.insts.last() != Some(&Inst::Match) {
+            p.insts.push(Inst::Match);
+        }
+        if !p.ignore_case {
+            p.find_fixed_ends();
+        }
+        Some(p)
+    }
+
+    /// Sets `prefix` and `start` to the fixed text the program begins with
+    /// (its leading `Lit`s: no jump reaches back before the first split,
+    /// and the `Lit`s of a run are adjacent in the pool), and `suffix` to
+    /// the fixed text it must end with: a final [`Inst::Rest`]'s, or a
+    /// final `Lit` after the prefix that no jump lands after. A router tries many routes
+    /// on each URL and most fail on one of these; checking them first
+    /// skips the matcher's setup. Byte comparisons need exact case.
+    fn find_fixed_ends(&mut self) {
+        let (mut prefix, mut start) = (0, 0);
+        for inst in &self.insts {
+            match inst {
+                Inst::Lit(r) if r.start == prefix => {
+                    prefix = r.end;
+                    start += 1;
+                }
+                _ => break,
+            }
+        }
+        (self.prefix, self.start) = (prefix, start);
+        let last = self
+            .insts
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, inst)| !matches!(inst, Inst::Save(_) | Inst::Match));
+        let lands_after = |k: usize| {
+            self.insts.iter().any(|inst| match inst {
+                Inst::Split(a, b, _) => *a > k || *b > k,
+                Inst::Jmp(t) => *t > k,
+                _ => false,
+            })
+        };
+        match last {
+            Some((_, Inst::Rest { tail, .. })) => self.suffix = tail.clone(),
+            // Not a `Lit` of the prefix: the two must not overlap.
+            Some((k, Inst::Lit(r))) if k >= start && !lands_after(k) => self.suffix = r.clone(),
+            _ => {}
+        }
+    }
+
+    /// The number of capture groups.
+    pub(crate) fn groups(&self) -> usize {
+        self.groups
+    }
+
+    /// Compiles `part` and the fixed text after it as one [`Inst::Rest`]
+    /// when `part` is a wildcard without a modifier and `rest` is fixed
+    /// text only; false (nothing emitted) otherwise.
+    fn rest(&mut self, part: &Part, rest: &[Part]) -> bool {
+        let class = match part.ty {
+            PartType::SegmentWildcard => Class::Seg,
+            PartType::FullWildcard => Class::Any,
+            _ => return false,
+        };
+        let fixed = |r: &Part| r.ty == PartType::FixedText && r.modifier == Modifier::None;
+        if part.modifier != Modifier::None || !rest.iter().all(fixed) {
+            return false;
+        }
+        let slot = self.new_group();
+        self.atom(Atom::Lit(&part.prefix));
+        self.insts.push(Inst::Save(slot));
+        let start = self.literals.len();
+        self.literals.push_str(&part.suffix);
+        for r in rest {
+            self.literals.push_str(&r.value);
+        }
+        let tail_chars = self
+            .literals
+            .get(start..)
+            .unwrap_or_default()
+            .chars()
+            .count();
+        self.insts.push(Inst::Rest {
+            class,
+            tail: start..self.literals.len(),
+            tail_chars,
+            save: slot + 1,
+        });
+        true
+    }
+
+    fn part(&mut self, part: &Part, next: Option<&Part>) -> Option<()> {
+        let m = part.modifier;
+        let r = match part.ty {
+            PartType::FixedText => {
+                let v = Atom::Lit(&part.value);
+                match m {
+                    Modifier::None => self.atom(v),
+                    Modifier::Optional => self.optional(|p| p.atom(v)),
+                    Modifier::ZeroOrMore => self.star(true, |p| p.atom(v)),
+                    Modifier::OneOrMore => {
+                        self.atom(v);
+                        self.star(true, |p| p.atom(v));
+                    }
+                }
+                return Some(());
+            }
+            PartType::Regexp => return None,
+            PartType::SegmentWildcard => Atom::Seg,
+            PartType::FullWildcard => Atom::Any,
+        };
+        let slot = self.new_group();
+        let to_delimiter =
+            m == Modifier::None && matches!(r, Atom::Seg) && self.delimiter_follows(part, next);
+        let (prefix, suffix) = (Atom::Lit(&part.prefix), Atom::Lit(&part.suffix));
+        if part.prefix.is_empty() && part.suffix.is_empty() {
+            match m {
+                // (R)
+                Modifier::None if to_delimiter => {
+                    self.group(slot, |p| p.insts.push(Inst::SegToDelimiter))
+                }
+                Modifier::None => self.group(slot, |p| p.wildcard(r)),
+                // (R)? — for `.*`, as (.+)?: an empty iteration is rejected.
+                Modifier::Optional => self.optional(|p| {
+                    p.group(slot, |p| match r {
+                        Atom::Any => p.plus(r, true),
+                        _ => p.wildcard(r),
+                    })
+                }),
+                // ((?:R)*), ((?:R)+) — see the module docs.
+                Modifier::ZeroOrMore | Modifier::OneOrMore => self.group(slot, |p| match r {
+                    Atom::Seg if m == Modifier::OneOrMore => p.plus(r, true),
+                    _ => p.star(true, |p| p.atom(r)),
+                }),
+            }
+            return Some(());
+        }
+        match m {
+            // (?:P(R)S) and (?:P(R)S)?
+            Modifier::None | Modifier::Optional => {
+                let body = |p: &mut Program| {
+                    p.atom(prefix);
+                    if to_delimiter {
+                        p.group(slot, |p| p.insts.push(Inst::SegToDelimiter));
+                    } else {
+                        p.group(slot, |p| p.wildcard(r));
+                    }
+                    p.atom(suffix);
+                };
+                if m == Modifier::None {
+                    body(self);
+                } else {
+                    self.optional(body);
+                }
+            }
+            // (?:P((?:R)(?:SP(?:R))*)S) and the same with `?`.
+            Modifier::ZeroOrMore | Modifier::OneOrMore => {
+                let body = |p: &mut Program| {
+                    p.atom(prefix);
+                    p.group(slot, |p| {
+                        p.wildcard(r);
+                        p.star(true, |p| {
+                            p.atom(suffix);
+                            p.atom(prefix);
+                            p.wildcard(r);
+                        });
+                    });
+                    p.atom(suffix);
+                };
+                if m == Modifier::ZeroOrMore {
+                    self.optional(body);
+                } else {
+                    body(self);
+                }
+            }
+        }
+        Some(())
+    }
+
+    /// Whether every match of what follows `part`'s wildcard starts with
+    /// the delimiter: its suffix, or else the next part when that cannot
+    /// be skipped (no modifier, or `+`). Only the delimiter itself folds
+    /// to the delimiter (`/`, `.`), so this holds with ignore case too.
+    fn delimiter_follows(&self, part: &Part, next: Option<&Part>) -> bool {
+        let Some(d) = self.delimiter else {
+            return false;
+        };
+        if !part.suffix.is_empty() {
+            return part.suffix.starts_with(d);
+        }
+        match next {
+            Some(n) if matches!(n.modifier, Modifier::None | Modifier::OneOrMore) => match n.ty {
+                PartType::FixedText => n.value.starts_with(d),
+                _ => n.prefix.starts_with(d),
+            },
+            _ => false,
+        }
+    }
+
+    fn new_group(&mut self) -> usize {
+        self.groups += 1;
+        (self.groups - 1) * 2
+    }
+
+    fn atom(&mut self, atom: Atom<'_>) {
+        match atom {
+            Atom::Lit("") => {}
+            Atom::Lit(s) => {
+                let start = self.literals.len();
+                self.literals.push_str(s);
+                self.insts.push(Inst::Lit(start..self.literals.len()));
+            }
+            Atom::Seg => self.insts.push(Inst::Seg),
+            Atom::Any => self.insts.push(Inst::Any),
+        }
+    }
+
+    /// The wildcard's own expression: `[^d]+?` (lazy) or `.*` (greedy).
+    fn wildcard(&mut self, r: Atom<'_>) {
+        match r {
+            Atom::Seg => self.plus(r, false),
+            _ => self.star(true, |p| p.atom(r)),
+        }
+    }
+
+    /// `atom+` (greedy or lazy).
+    fn plus(&mut self, atom: Atom<'_>, greedy: bool) {
+        self.atom(atom);
+        self.star(greedy, |p| p.atom(atom));
+    }
+
+    /// `(body)` as capture `slot / 2 + 1`.
+    fn group(&mut self, slot: usize, body: impl FnOnce(&mut Program)) {
+        self.insts.push(Inst::Save(slot));
+        body(self);
+        self.insts.push(Inst::Save(slot + 1));
+    }
+
+    /// `(?:body)?`, greedy. An iteration that consumes nothing changes
+    /// nothing either, so the empty check does not matter here.
+    fn optional(&mut self, body: impl FnOnce(&mut Program)) {
+        let split = self.insts.len();
+        let n = self.new_split();
+        body(self);
+        let end = self.insts.len();
+        if let Some(i) = self.insts.get_mut(split) {
+            *i = Inst::Split(split + 1, end, n);
+        }
+    }
+
+    /// `(?:body)*`, greedy or lazy; `body` always consumes.
+    fn star(&mut self, greedy: bool, body: impl FnOnce(&mut Program)) {
+        let split = self.insts.len();
+        let n = self.new_split();
+        body(self);
+        self.insts.push(Inst::Jmp(split));
+        let end = self.insts.len();
+        if let Some(i) = self.insts.get_mut(split) {
+            *i = if greedy {
+                Inst::Split(split + 1, end, n)
+            } else {
+                Inst::Split(end, split + 1, n)
+            };
+        }
+    }
+
+    /// Pushes a placeholder split and returns its number.
+    fn new_split(&mut self) -> usize {
+        self.insts.push(Inst::Split(0, 0, 0));
+        self.splits += 1;
+        self.splits - 1
+    }
+
+    /// Whether the program matches the whole of `input`. `slots` (two per
+    /// group: start and end byte positions) is filled on success when it
+    /// has room for them; pass an empty slice to only test.
+    #[inline]
+    pub(crate) fn exec(&self, input: &str, slots: &mut [Option<usize>]) -> bool {
+        let (bytes, pool) = (input.as_bytes(), self.literals.as_bytes());
+        let prefix = pool.get(..self.prefix).unwrap_or_default();
+        let suffix = pool.get(self.suffix.clone()).unwrap_or_default();
+        let (Some(head), Some(tail)) = (
+            bytes.get(..prefix.len()),
+            bytes
+                .len()
+                .checked_sub(suffix.len())
+                .and_then(|at| bytes.get(at..)),
+        ) else {
+            return false;
+        };
+        if prefix.len() + suffix.len() > bytes.len() || !same(head, prefix) || !same(tail, suffix) {
+            return false;
+        }
+        self.run(input, slots, prefix.len())
+    }
+
+    /// [`Program::exec`] from instruction `start` at byte `pos`, after the
+    /// fixed prefix.
+    fn run(&self, input: &str, slots: &mut [Option<usize>], pos: usize) -> bool {
+        slots.fill(None);
+        // Made at the first split: a program without one (fixed text,
+        // `:name` segments between delimiters, a wildcard before final
+        // fixed text) never backtracks, and then never restores a slot.
+        let mut backtrack: Option<Backtrack> = None;
+        let (mut pc, mut pos) = (self.start, pos);
+        loop {
+            while let Some(inst) = self.insts.get(pc) {
+                match inst {
+                    Inst::Lit(range) => match self.match_literal(input, pos, self.literal(range)) {
+                        Some(next) => {
+                            pos = next;
+                            pc += 1;
+                        }
+                        None => break,
+                    },
+                    Inst::Seg => match next_char(input, pos) {
+                        Some((c, next)) if Some(c) != self.delimiter => {
+                            pos = next;
+                            pc += 1;
+                        }
+                        _ => break,
+                    },
+                    Inst::Any => match next_char(input, pos) {
+                        Some((c, next)) if !is_line_terminator(c) => {
+                            pos = next;
+                            pc += 1;
+                        }
+                        _ => break,
+                    },
+                    Inst::SegToDelimiter => {
+                        let run = match (input.get(pos..), self.delimiter) {
+                            (Some(rest), Some(d)) => rest.find(d),
+                            _ => None,
+                        };
+                        match run {
+                            Some(n) if n > 0 => {
+                                pos += n;
+                                pc += 1;
+                            }
+                            _ => break,
+                        }
+                    }
+                    Inst::Rest {
+                        class,
+                        tail,
+                        tail_chars,
+                        save,
+                    } => {
+                        let end = self.tail_start(input, pos, self.literal(tail), *tail_chars);
+                        let Some(run) = end.and_then(|end| input.get(pos..end)) else {
+                            break;
+                        };
+                        let fits = match class {
+                            Class::Seg => {
+                                !run.is_empty() && !self.delimiter.is_some_and(|d| run.contains(d))
+                            }
+                            Class::Any => !has_line_terminator(run),
+                        };
+                        if !fits {
+                            break;
+                        }
+                        save_position(slots, *save, pos + run.len(), &mut backtrack);
+                        pos = input.len();
+                        pc += 1;
+                    }
+                    Inst::Split(first, second, n) => {
+                        let b = backtrack.get_or_insert_with(|| Backtrack::new(self.splits, input));
+                        if !b.first_visit(n * (input.len() + 1) + pos) {
+                            break;
+                        }
+                        b.stack.push(Job::Explore { pc: *second, pos });
+                        pc = *first;
+                    }
+                    Inst::Jmp(target) => pc = *target,
+                    Inst::Save(slot) => {
+                        save_position(slots, *slot, pos, &mut backtrack);
+                        pc += 1;
+                    }
+                    Inst::Match => {
+                        if pos == input.len() {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+            // This path failed: undo its captures back to the latest
+            // alternative and take it.
+            let Some(b) = backtrack.as_mut() else {
+                return false;
+            };
+            loop {
+                match b.stack.pop() {
+                    None => return false,
+                    Some(Job::Restore { slot, old }) => {
+                        if let Some(s) = slots.get_mut(slot) {
+                            *s = old;
+                        }
+                    }
+                    Some(Job::Explore { pc: p, pos: q }) => {
+                        (pc, pos) = (p, q);
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    fn literal(&self, range: &Range<usize>) -> &str {
+        self.literals.get(range.clone()).unwrap_or_default()
+    }
+
+    /// Where the fixed text `lit` (`lit_chars` code points) must start for
+    /// it to match up to the end of `input`, if it does, at or after `pos`.
+    /// Fixed text matches code point by code point, so that is `lit_chars`
+    /// code points before the end; only with ignore case can the byte
+    /// lengths differ (ſ for s, K for k).
+    fn tail_start(&self, input: &str, pos: usize, lit: &str, lit_chars: usize) -> Option<usize> {
+        let rest = input.get(pos..)?;
+        if !self.ignore_case {
+            return rest.ends_with(lit).then(|| input.len() - lit.len());
+        }
+        let start = match lit_chars.checked_sub(1) {
+            None => input.len(),
+            Some(k) => pos + rest.char_indices().rev().nth(k)?.0,
+        };
+        (self.match_literal(input, start, lit) == Some(input.len())).then_some(start)
+    }
+
+    /// The position after `lit` at `pos`, comparing as the `v` (or `vi`)
+    /// flag does.
+    fn match_literal(&self, input: &str, pos: usize, lit: &str) -> Option<usize> {
+        let rest = input.get(pos..)?;
+        if !self.ignore_case {
+            return rest.starts_with(lit).then(|| pos + lit.len());
+        }
+        let mut chars = rest.char_indices();
+        for l in lit.chars() {
+            let (_, c) = chars.next()?;
+            if simple_fold(c) != simple_fold(l) {
+                return None;
+            }
+        }
+        Some(chars.next().map_or(input.len(), |(i, _)| pos + i))
+    }
+}
+
+/// Records `pos` in `slot` (when capturing), keeping the old value to
+/// restore if the path fails and an alternative is pending; with none
+/// pending, a failure ends the match and the slots no longer matter.
+fn save_position(
+    slots: &mut [Option<usize>],
+    slot: usize,
+    pos: usize,
+    backtrack: &mut Option<Backtrack>,
+) {
+    let Some(s) = slots.get_mut(slot) else {
+        return;
+    };
+    if let Some(b) = backtrack.as_mut().filter(|b| !b.stack.is_empty()) {
+        b.stack.push(Job::Restore { slot, old: *s });
+    }
+    *s = Some(pos);
+}
+
+/// Byte-wise equality of two slices of equal length, inline: route text
+/// is short, where a call to `memcmp` costs more than the loop (callgrind).
+#[inline]
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.iter().zip(b).all(|(x, y)| x == y)
+}
+
+fn next_char(input: &str, pos: usize) -> Option<(char, usize)> {
+    match input.as_bytes().get(pos) {
+        Some(&b) if b.is_ascii() => Some((char::from(b), pos + 1)),
+        _ => {
+            let c = input.get(pos..)?.chars().next()?;
+            Some((c, pos + c.len_utf8()))
+        }
+    }
+}
+
+/// ECMAScript's LineTerminator: what `.` does not match without the `s` flag.
+fn is_line_terminator(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{2028}' | '\u{2029}')
+}
+
+/// Whether `s` has a line terminator; a byte scan first (U+2028 and U+2029
+/// start with 0xE2), as the inputs are nearly always ASCII without one.
+fn has_line_terminator(s: &str) -> bool {
+    s.bytes().any(|b| matches!(b, b'\n' | b'\r' | 0xE2)) && s.chars().any(is_line_terminator)
+}
+
+/// Simple case folding, exact for every code point that folds to or from
+/// ASCII (see the module docs); other code points are left as they are,
+/// which is exact for comparisons with ASCII fixed text.
+fn simple_fold(c: char) -> char {
+    match c {
+        '\u{017F}' => 's',
+        '\u{212A}' => 'k',
+        _ => c.to_ascii_lowercase(),
+    }
+}
+
+#[cfg(test)]
+mod tests;
