@@ -142,6 +142,13 @@ impl Component {
         }
     }
 
+    /// Whether the pattern is `*` alone, which matches every component of
+    /// every URL record (none has a line terminator): a parsed URL need not
+    /// be checked against it.
+    pub(crate) fn matches_every_url_component(&self) -> bool {
+        matches!(&self.matcher, Matcher::Program(p) if p.is_full_wildcard())
+    }
+
     /// [RegExpBuiltinExec]: matches `input`, filling `captures` (one per
     /// group name) on success.
     pub(crate) fn exec(&self, input: &str, captures: &mut Captures) -> bool {

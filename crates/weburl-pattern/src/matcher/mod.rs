@@ -109,6 +109,8 @@ pub(crate) struct Program {
     splits: usize,
     delimiter: Option<char>,
     ignore_case: bool,
+    /// The pattern is `*` alone.
+    full_wildcard: bool,
     /// Fixed text every match starts with (the literal pool's first
     /// `prefix` bytes; none with ignore case), and the instruction after it.
     prefix: usize,
@@ -128,6 +130,10 @@ enum Atom<'a> {
 impl Program {
     /// Compiles `part_list`; `None` when it has a regexp part.
     pub(crate) fn compile(part_list: &[Part], options: &Options) -> Option<Program> {
+        let full_wildcard = matches!(part_list, [part] if part.ty == PartType::FullWildcard
+            && part.modifier == Modifier::None
+            && part.prefix.is_empty()
+            && part.suffix.is_empty());
         let mut p = Program {
             insts: Vec::new(),
             literals: String::new(),
@@ -135,6 +141,7 @@ impl Program {
             splits: 0,
             delimiter: options.delimiter_code_point,
             ignore_case: options.ignore_case,
+            full_wildcard,
             prefix: 0,
             start: 0,
             suffix: 0..0,
@@ -193,6 +200,14 @@ impl Program {
             Some((k, Inst::Lit(r))) if k >= start && !lands_after(k) => self.suffix = r.clone(),
             _ => {}
         }
+    }
+
+    /// Whether the pattern is `*` alone: it matches every string without a
+    /// line terminator, which every component of a URL record is (the
+    /// parser drops tabs and newlines and percent-encodes other controls
+    /// and all non-ASCII code points).
+    pub(crate) fn is_full_wildcard(&self) -> bool {
+        self.full_wildcard
     }
 
     /// The number of capture groups.
