@@ -154,6 +154,14 @@ impl Component {
     pub(crate) fn exec(&self, input: &str, captures: &mut Captures) -> bool {
         captures.clear();
         match &self.matcher {
+            // Most components of most patterns: no slots, no program.
+            Matcher::Program(program) if program.is_full_wildcard() => {
+                match Program::exec_full_wildcard(input) {
+                    Some(all) => captures.push(Some(all)),
+                    None => return false,
+                }
+                true
+            }
             Matcher::Program(program) => {
                 // Slots in place for up to eight groups (routes have a few).
                 let n = program.groups() * 2;

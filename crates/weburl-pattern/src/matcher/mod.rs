@@ -210,6 +210,12 @@ impl Program {
         self.full_wildcard
     }
 
+    /// [`Program::exec`] of `*` alone (`^(.*)$`) with its one capture:
+    /// the whole input, unless it has a line terminator.
+    pub(crate) fn exec_full_wildcard(input: &str) -> Option<Range<usize>> {
+        (!has_line_terminator(input)).then_some(0..input.len())
+    }
+
     /// The number of capture groups.
     pub(crate) fn groups(&self) -> usize {
         self.groups
