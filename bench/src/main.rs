@@ -306,6 +306,20 @@ fn main() -> std::process::ExitCode {
                 println!("{name}\t{}\t{}\t{}", impls.join(","), w.units(), w.unit());
             }
         }
+        // The route workloads, with the function a profiler counts (they
+        // do not run through `work::run_impl`).
+        let urls = inputs.sample().len();
+        for (i, name) in weburl_bench::routes::WORKLOADS.iter().enumerate() {
+            let (units, unit) = if i == 0 {
+                (weburl_bench::routes::ROUTES.len(), "routes")
+            } else {
+                (urls, "urls")
+            };
+            println!(
+                "{name}\t{}\t{units}\t{unit}\tweburl_bench::routes::pass",
+                weburl_bench::routes::IMPLS.join(",")
+            );
+        }
         return ExitCode::SUCCESS;
     }
     if only.is_some() || workload.is_some() {

@@ -53,10 +53,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Instructions per unit (URL, href or query) for every workload and
+/// Instructions per unit (URL, href, query or route) for every workload and
 /// implementation that `weburl-bench --list` reports, each workload capped at
 /// 5,000 units, counted by callgrind only inside the timed function (one
-/// pass, after an uncounted one).
+/// pass, after an uncounted one; the function is `work::run_impl`, or the
+/// one `--list` names).
 fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> {
     const LIMIT: &str = "5000";
     let bin = root.join("target/release/weburl-bench");
@@ -75,8 +76,14 @@ fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> 
     }
     for entry in String::from_utf8_lossy(&list.stdout).lines() {
         let fields: Vec<&str> = entry.split('\t').collect();
-        let [name, impls, units, unit] = fields[..] else {
-            return Err(format!("unexpected --list line {entry:?}"));
+        // A fifth field names the function to count in, when it is not the
+        // parse workloads' `run_impl` (the URLPattern route workloads).
+        let (name, impls, units, unit, toggle) = match fields[..] {
+            [name, impls, units, unit] => {
+                (name, impls, units, unit, "weburl_bench::work::run_impl")
+            }
+            [name, impls, units, unit, toggle] => (name, impls, units, unit, toggle),
+            _ => return Err(format!("unexpected --list line {entry:?}")),
         };
         let units: f64 = units
             .parse()
@@ -85,10 +92,8 @@ fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> 
         let mut counts = Vec::new();
         for imp in impls.split(',') {
             let out = Command::new("valgrind")
-                .args([
-                    "--tool=callgrind",
-                    "--toggle-collect=weburl_bench::work::run_impl",
-                ])
+                .arg("--tool=callgrind")
+                .arg(format!("--toggle-collect={toggle}"))
                 .arg(format!(
                     "--callgrind-out-file={}",
                     tmp.join("callgrind.out").display()
@@ -124,6 +129,14 @@ fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> 
                     line.push_str(&format!(" {imp}/ada={:.2}", n / ada));
                 }
             }
+        }
+        let theirs = counts.iter().find(|(i, _)| *i == "urlpattern").map(|c| c.1);
+        let ours = counts
+            .iter()
+            .find(|(i, _)| *i == "weburl-pattern")
+            .map(|c| c.1);
+        if let (Some(ours), Some(theirs)) = (ours, theirs) {
+            line.push_str(&format!(" weburl-pattern/urlpattern={:.2}", ours / theirs));
         }
         println!("{line}");
     }
