@@ -46,13 +46,13 @@
 //!
 //! # Size
 //!
-//! 40735 bytes (39.8 KiB) of tables:
+//! 36461 bytes (35.6 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
-//! | mapping trie | 19308 |
+//! | mapping trie | 16489 |
 //! | mapping strings | 4513 |
-//! | property trie | 9093 |
+//! | property trie | 7638 |
 //! | property records | 384 |
 //! | canonical decompositions | 4016 |
 //! | singleton decomposition runs | 2144 |
@@ -60,8 +60,8 @@
 //! | decomposition block bitmap | 59 |
 //! | composing starters | 132 |
 //!
-//! Encodings: three-level tries (deduplicated blocks; level-3 blocks may
-//! overlap, level 2 holding their offsets; the longest run of identical
+//! Encodings: four-level tries (deduplicated blocks; level-4 blocks may
+//! overlap, level 3 holding their offsets; the longest run of identical
 //! level-1 entries is not stored) of 16-bit values for the mapping
 //! status and for an index into distinct property records; a
 //! single-code-point mapping is stored in the trie value as a delta within
@@ -112,35 +112,55 @@ pub enum Mapping {
     Str(&'static str),
 }
 
-#[inline]
-fn trie<A: Copy + Into<u32>, B: Copy + Into<u32>, T: Copy + Into<u32>>(
-    l1: &[A],
-    l2: &[B],
-    values: &[T],
-    shift1: u32,
-    shift2: u32,
+/// One of the two tries: four levels, indexed by `cp >> shifts.0`, then
+/// `cp >> shifts.1`, `cp >> shifts.2` and `cp` (each masked to its
+/// block).
+struct Trie<A: 'static, B: 'static, C: 'static, T: 'static> {
+    l1: &'static [A],
+    l2: &'static [B],
+    l3: &'static [C],
+    values: &'static [T],
+    shifts: (u32, u32, u32),
+    /// Level-1 entries gap.0..gap.1 are all gap.2 and not stored.
     gap: (usize, usize, u32),
-    cp: u32,
-) -> u32 {
-    let per_l2 = 1usize << (shift1 - shift2);
-    // Level-1 entries gap.0..gap.1 are all gap.2 and not stored.
-    let i = (cp >> shift1) as usize;
-    let i1 = if i < gap.0 {
-        l1.get(i).map_or(0, |&x| x.into())
-    } else if i < gap.1 {
-        gap.2
-    } else {
-        l1.get(i - (gap.1 - gap.0)).map_or(0, |&x| x.into())
-    } as usize;
-    let i2: u32 = l2
-        .get(i1 * per_l2 + ((cp >> shift2) as usize & (per_l2 - 1)))
-        .map_or(0, |&x| x.into());
-    // Level 2 holds offsets of (possibly overlapping) level-3 blocks.
-    // Every index is in range by construction; `get` keeps a panic path
-    // out of firmware that links these tables.
-    values
-        .get(i2 as usize + (cp as usize & ((1 << shift2) - 1)))
-        .map_or(0, |&x| x.into())
+}
+
+impl<A, B, C, T> Trie<A, B, C, T>
+where
+    A: Copy + Into<u32>,
+    B: Copy + Into<u32>,
+    C: Copy + Into<u32>,
+    T: Copy + Into<u32>,
+{
+    #[inline]
+    fn get(&self, cp: u32) -> u32 {
+        // Every index is in range by construction; `get` keeps a panic path
+        // out of firmware that links these tables.
+        fn at<X: Copy + Into<u32>>(level: &[X], i: usize) -> usize {
+            level.get(i).map_or(0, |&x| x.into()) as usize
+        }
+        let (s1, s2, s3) = self.shifts;
+        let (gap, cp) = (self.gap, cp as usize);
+        let i = cp >> s1;
+        let i1 = if i < gap.0 {
+            at(self.l1, i)
+        } else if i < gap.1 {
+            gap.2 as usize
+        } else {
+            at(self.l1, i - (gap.1 - gap.0))
+        };
+        // Level 2 holds indices of level-3 blocks, level 3 the offsets of
+        // (possibly overlapping) level-4 blocks.
+        let i2 = at(
+            self.l2,
+            (i1 << (s1 - s2)) | ((cp >> s2) & ((1 << (s1 - s2)) - 1)),
+        );
+        let i3 = at(
+            self.l3,
+            (i2 << (s2 - s3)) | ((cp >> s3) & ((1 << (s2 - s3)) - 1)),
+        );
+        at(self.values, i3 + (cp & ((1 << s3) - 1))) as u32
+    }
 }
 
 /// The UTS #46 mapping of `cp` (any value; above U+10FFFF reads as disallowed).
@@ -156,15 +176,15 @@ pub fn mapping(cp: u32) -> Mapping {
     if cp > 0x10FFFF {
         return Mapping::Disallowed;
     }
-    let v = trie(
-        &tables::MAP_L1,
-        &tables::MAP_L2,
-        &tables::MAP_VALUES,
-        tables::MAP_SHIFT1,
-        tables::MAP_SHIFT2,
-        tables::MAP_GAP,
-        cp,
-    );
+    let v = Trie {
+        l1: &tables::MAP_L1,
+        l2: &tables::MAP_L2,
+        l3: &tables::MAP_L3,
+        values: &tables::MAP_VALUES,
+        shifts: tables::MAP_SHIFTS,
+        gap: tables::MAP_GAP,
+    }
+    .get(cp);
     match v {
         0 => Mapping::Valid,
         1 => Mapping::Disallowed,
@@ -346,15 +366,15 @@ pub fn props(cp: u32) -> Props {
     if cp > 0x10FFFF {
         return Props(9 << 8);
     }
-    let i = trie(
-        &tables::PROP_L1,
-        &tables::PROP_L2,
-        &tables::PROP_VALUES,
-        tables::PROP_SHIFT1,
-        tables::PROP_SHIFT2,
-        tables::PROP_GAP,
-        cp,
-    );
+    let i = Trie {
+        l1: &tables::PROP_L1,
+        l2: &tables::PROP_L2,
+        l3: &tables::PROP_L3,
+        values: &tables::PROP_VALUES,
+        shifts: tables::PROP_SHIFTS,
+        gap: tables::PROP_GAP,
+    }
+    .get(cp);
     Props(tables::PROPS.get(i as usize).copied().unwrap_or_default())
 }
 

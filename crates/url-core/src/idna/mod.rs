@@ -31,7 +31,7 @@
 //!
 //! Data: `idna-tables` (UTS #46 17.0.0, with normalization, Bidi_Class and
 //! Joining_Type data of the same Unicode version; see its docs for the
-//! sources and the size: about 40 KiB). To keep it small the tables are exact
+//! sources and the size: about 36 KiB). To keep it small the tables are exact
 //! only where this module can look: normalization data on the code points
 //! mapped text can hold (NFC only ever runs on the output of the Map step,
 //! where a disallowed code point can never be removed by NFC and fails its
