@@ -249,7 +249,15 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     if decoded && ok && !is_nfc(cps) {
         ok = false;
     }
-    let hyphens = match (cps.first(), cps.last()) {
+    Verdict {
+        ok,
+        strict_ok: ok && std3 && hyphens_of(cps),
+    }
+}
+
+/// CheckHyphens on a whole label.
+pub(crate) fn hyphens_of(cps: &[u32]) -> bool {
+    match (cps.first(), cps.last()) {
         (Some(&f), Some(&l)) => hyphens_ok(
             f,
             l,
@@ -259,10 +267,6 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
             ),
         ),
         _ => true,
-    };
-    Verdict {
-        ok,
-        strict_ok: ok && std3 && hyphens,
     }
 }
 

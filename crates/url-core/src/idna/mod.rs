@@ -48,6 +48,8 @@ use crate::storage::CapacityError;
 use core::fmt;
 
 #[cfg(feature = "idna")]
+mod fast;
+#[cfg(feature = "idna")]
 mod label;
 #[cfg(feature = "idna")]
 mod nfc;
@@ -110,6 +112,9 @@ pub(crate) enum Stop {
     Invalid,
     /// The storage is full.
     Capacity(CapacityError),
+    /// The fast path cannot take the domain: the general path takes over
+    /// (never leaves `process`).
+    Decline,
 }
 
 #[cfg(feature = "idna")]
@@ -359,7 +364,7 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
         Err(e) => {
             out.truncate(base);
             Err(match e {
-                Stop::Invalid => IdnaError::Invalid,
+                Stop::Invalid | Stop::Decline => IdnaError::Invalid,
                 Stop::Capacity(c) => IdnaError::Capacity(c),
             })
         }

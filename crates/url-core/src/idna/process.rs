@@ -5,6 +5,10 @@
 //! converted (step 4; ToASCII step 3 Punycode-encodes it) the moment it
 //! ends. A label's code points are kept in one stack buffer: the mapped text
 //! is never written out, encoded as UTF-8, and decoded again.
+//!
+//! ToASCII first tries [`super::fast`], which hands labels to the same
+//! [`Converter`] when every code point is already in its final form, and
+//! declines (this module then starts over) at the first one that is not.
 
 use super::label::{self, Bidi, LabelBuf, MAX_LABEL};
 use super::{nfc, punycode, IdnaError, Stop};
@@ -26,7 +30,8 @@ pub(super) fn process<S: Storage>(
     let end = out.len();
     match process_inner(out, start, end, mode) {
         Ok(outcome) => Ok(outcome),
-        Err(Stop::Invalid) => {
+        // `Decline` never comes out of `process_inner`.
+        Err(Stop::Invalid | Stop::Decline) => {
             out.truncate(start);
             Ok(Outcome {
                 ok: false,
@@ -40,6 +45,13 @@ pub(super) fn process<S: Storage>(
     }
 }
 
+#[cfg(test)]
+std::thread_local! {
+    /// Set by tests comparing the fast path with the general one: the
+    /// general path only.
+    pub(super) static GENERAL_ONLY: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
 /// Maps and normalizes `out[start..end]`, handing the result to a
 /// [`Converter`] that appends the converted domain after it.
 fn process_inner<S: Storage>(
@@ -48,7 +60,20 @@ fn process_inner<S: Storage>(
     end: usize,
     mode: Mode,
 ) -> Result<Outcome, Stop> {
-    let mut conv = Converter::new(mode);
+    let fast = mode != Mode::Unicode;
+    #[cfg(test)]
+    let fast = fast && !GENERAL_ONLY.with(|g| g.get());
+    let mut conv = Converter::new(mode, fast);
+    if fast {
+        match super::fast::process(out, start, end, &mut conv) {
+            Err(Stop::Decline) => {
+                // Start over, without what was written after the input.
+                out.truncate(end);
+                conv = Converter::new(mode, false);
+            }
+            done => return done,
+        }
+    }
     let mut nfc = nfc::Nfc::new();
     let mut p = start;
     while p < end {
@@ -105,12 +130,15 @@ fn process_inner<S: Storage>(
 
 /// Steps 3 and 4 on the normalized text as it arrives: collects a label,
 /// then validates and converts it at its end.
-struct Converter {
+pub(super) struct Converter {
     mode: Mode,
+    /// Fed by [`super::fast`]: every code point is ASCII or valid as it is,
+    /// and none is R, AL, AN, ZWNJ or ZWJ; see there.
+    pub(super) fast: bool,
     /// The current label (while it fits).
-    buf: LabelBuf,
+    pub(super) buf: LabelBuf,
     /// The current label is all ASCII so far.
-    ascii: bool,
+    pub(super) ascii: bool,
     /// The current label is ASCII and longer than [`MAX_LABEL`]: it is
     /// checked and written as it arrives (nothing bounds an ASCII label).
     long: Option<AsciiLabel>,
@@ -123,9 +151,10 @@ struct Converter {
 }
 
 impl Converter {
-    fn new(mode: Mode) -> Self {
+    pub(super) fn new(mode: Mode, fast: bool) -> Self {
         Converter {
             mode,
+            fast,
             buf: LabelBuf::new(),
             ascii: true,
             long: None,
@@ -190,7 +219,7 @@ impl Converter {
     }
 
     /// Step 4 (and ToASCII step 3) on the label just ended.
-    fn end_label<S: Storage>(&mut self, out: &mut S) -> Result<(), Stop> {
+    pub(super) fn end_label<S: Storage>(&mut self, out: &mut S) -> Result<(), Stop> {
         let written = if let Some(long) = self.long.take() {
             self.bidi.end_label();
             let v = long.finish();
@@ -214,12 +243,43 @@ impl Converter {
     /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
     fn convert<S: Storage>(&mut self, out: &mut S) -> Result<usize, Stop> {
         let is_xn = self.buf.as_slice().starts_with(&XN);
-        if self.ascii && !is_xn {
-            // An ASCII label: checked and copied.
+        if self.fast {
+            // Only CheckHyphens and UseSTD3ASCIIRules are left to check
+            // (see `super::fast`); an `xn--` label has Punycode to decode,
+            // whose Bidi_Class the fast path cannot vouch for.
+            if is_xn {
+                return Err(Stop::Decline);
+            }
+            let cps = self.buf.as_slice();
+            self.strict_ok &= cps.iter().all(|&c| label::std3_ok(c)) && label::hyphens_of(cps);
+        } else if !self.ascii || is_xn {
+            if is_xn {
+                // Step 4.1: `xn--` labels must be ASCII and valid Punycode
+                // decoding to a non-empty, non-ASCII label (P4).
+                if !self.ascii {
+                    return Err(Stop::Invalid);
+                }
+                let mut puny = [0u8; MAX_LABEL];
+                let cps = self.buf.as_slice().get(XN.len()..).unwrap_or(&[]);
+                for (d, &c) in puny.iter_mut().zip(cps) {
+                    *d = c as u8;
+                }
+                let n = cps.len();
+                if !decode_label(puny.get(..n).unwrap_or_default(), &mut self.buf) {
+                    return Err(Stop::Invalid);
+                }
+                self.ascii = false;
+            }
+            let v = label::check(self.buf.as_slice(), is_xn, &mut self.bidi);
+            if !v.ok {
+                return Err(Stop::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+        } else {
+            // An ASCII label: checked here, written below.
             let mut a = AsciiLabel::new();
             for &c in self.buf.as_slice() {
                 a.push(c as u8, &mut self.bidi);
-                self.chunk.put_byte(out, c as u8)?;
             }
             self.bidi.end_label();
             let v = a.finish();
@@ -227,29 +287,19 @@ impl Converter {
                 return Err(Stop::Invalid);
             }
             self.strict_ok &= v.strict_ok;
-            return Ok(a.len());
         }
-        if is_xn {
-            // Step 4.1: `xn--` labels must be ASCII and valid Punycode
-            // decoding to a non-empty, non-ASCII label (P4).
-            if !self.ascii {
-                return Err(Stop::Invalid);
+        if self.ascii {
+            for &c in self.buf.as_slice() {
+                self.chunk.put_byte(out, c as u8)?;
             }
-            let mut puny = [0u8; MAX_LABEL];
-            let cps = self.buf.as_slice().get(XN.len()..).unwrap_or(&[]);
-            for (d, &c) in puny.iter_mut().zip(cps) {
-                *d = c as u8;
-            }
-            let n = cps.len();
-            if !decode_label(puny.get(..n).unwrap_or_default(), &mut self.buf) {
-                return Err(Stop::Invalid);
-            }
+            return Ok(self.buf.len());
         }
-        let v = label::check(self.buf.as_slice(), is_xn, &mut self.bidi);
-        if !v.ok {
-            return Err(Stop::Invalid);
-        }
-        self.strict_ok &= v.strict_ok;
+        self.encode(out)
+    }
+
+    /// Writes the valid non-ASCII label in `buf` in its final form; returns
+    /// the bytes written (see [`Converter::convert`]).
+    fn encode<S: Storage>(&mut self, out: &mut S) -> Result<usize, Stop> {
         if self.mode == Mode::Unicode {
             for &c in self.buf.as_slice() {
                 self.chunk.put_char(out, c)?;
@@ -302,6 +352,16 @@ impl Converter {
         end: usize,
     ) -> Result<Outcome, Stop> {
         self.end_label(out)?;
+        self.complete(out, start, end)
+    }
+
+    /// [`Converter::finish`] once the last label has ended.
+    pub(super) fn complete<S: Storage>(
+        &mut self,
+        out: &mut S,
+        start: usize,
+        end: usize,
+    ) -> Result<Outcome, Stop> {
         // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
         if !self.bidi.ok() {
             return Err(Stop::Invalid);
@@ -322,7 +382,7 @@ impl Converter {
 }
 
 /// `xn--`, as code points.
-const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as u32];
+pub(super) const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as u32];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Mode {
@@ -361,7 +421,7 @@ pub(crate) fn mapping(c: u32) -> Mapping {
 /// beyond not reading past a truncated sequence: a broken storage gives
 /// `None` (or a code point the tables disallow), never a panic.
 #[inline]
-fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
+pub(super) fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
     let lead = *bytes.get(p)?;
     let cont = |i: usize| {
         bytes

@@ -1,0 +1,234 @@
+//! The front of ToASCII for the domains most IDNs are: every code point
+//! ASCII, or valid and already in its final form.
+//!
+//! The general front ([`super::process`]) maps and normalizes each code
+//! point, and the converter then reads the Bidi and joining data of every
+//! code point of a non-ASCII label and checks it for NFC. Here each
+//! non-ASCII code point costs two table reads (status and properties) and
+//! goes to the converter as it is; the converter, told so
+//! ([`Converter::fast`]), checks only what is left and writes the labels as
+//! usual. A domain with anything else is declined ([`Stop::Decline`]) at the
+//! first code point, or `xn--` label, that needs more, and the general path
+//! starts over: it costs the prefix read up to there.
+//!
+//! A non-ASCII code point is taken when it is valid (Map leaves it), a
+//! starter that the NFC quick check calls stable (a run of such starters and
+//! ASCII is in NFC: Normalize leaves the text, and criterion 1 holds), not
+//! ZWNJ or ZWJ (no CONTEXTJ rule applies), not a mark at the start of a
+//! label (criterion 6), and of a Bidi_Class other than R, AL and AN. No ASCII
+//! code point is R, AL or AN either, so a domain taken here is not a "Bidi
+//! domain name", and CheckBidi holds whatever its labels are. ASCII is only
+//! lowercased (its only mapping) and is always valid, FULL STOP aside, which
+//! separates labels. So of the validity criteria only CheckHyphens and
+//! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
+//! (Punycode to decode, or invalid), which the converter declines.
+
+use super::process::{char_at, mapping, Converter, Outcome};
+use super::Stop;
+use crate::storage::Storage;
+use idna_tables::{BidiClass, Mapping};
+
+/// ToASCII (or its check-only form) of `out[start..end]` through `conv`,
+/// which puts the result in place of the input. On [`Stop::Decline`] the
+/// caller drops what `conv` wrote after `end` and starts over.
+pub(super) fn process<S: Storage>(
+    out: &mut S,
+    start: usize,
+    end: usize,
+    conv: &mut Converter,
+) -> Result<Outcome, Stop> {
+    let mut p = start;
+    loop {
+        // One label, into the converter's buffer.
+        let input = out.as_bytes().get(p..end).ok_or(Stop::Decline)?;
+        let mut i = 0;
+        while let Some(&b) = input.get(i) {
+            let c = if b < 0x80 {
+                if b == b'.' {
+                    break;
+                }
+                i += 1;
+                u32::from(b.to_ascii_lowercase())
+            } else {
+                let (c, next) = char_at(input, i).ok_or(Stop::Decline)?;
+                if !final_form(c, conv.buf.len() == 0) {
+                    return Err(Stop::Decline);
+                }
+                i = next;
+                conv.ascii = false;
+                c
+            };
+            // A longer label is left to the general path, which bounds
+            // non-ASCII labels but not ASCII ones.
+            if !conv.buf.push(c) {
+                return Err(Stop::Decline);
+            }
+        }
+        conv.end_label(out)?;
+        p += i + 1;
+        if p > end {
+            return conv.complete(out, start, end);
+        }
+    }
+}
+
+/// Whether the non-ASCII `c` goes through UTS #46 processing unchanged and
+/// with no effect on CheckBidi and CheckJoiners (see the module docs).
+#[inline]
+fn final_form(c: u32, first: bool) -> bool {
+    if c == 0x200C || c == 0x200D || mapping(c) != Mapping::Valid {
+        return false;
+    }
+    let props = idna_tables::props(c);
+    props.is_stable_starter()
+        && !(first && props.is_mark())
+        && !matches!(props.bidi(), BidiClass::R | BidiClass::AL | BidiClass::AN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::process::{process, Mode, GENERAL_ONLY};
+    use crate::{Buffer, SliceStorage, Storage};
+    use std::string::String;
+    use std::vec::Vec;
+
+    /// ToASCII (or its check-only form) of `domain`, by the fast path where
+    /// it takes the domain, or by the general path only.
+    fn run(domain: &str, mode: Mode, general_only: bool) -> (bool, bool, String) {
+        GENERAL_ONLY.with(|g| g.set(general_only));
+        let mut buf = [0u8; 2048];
+        let mut out = SliceStorage::new(&mut buf);
+        out.push_str("prefix/").unwrap();
+        out.push_str(domain).unwrap();
+        let r = process(&mut out, 7, mode).unwrap();
+        GENERAL_ONLY.with(|g| g.set(false));
+        (r.ok, r.strict_ok, String::from(out.as_str()))
+    }
+
+    /// Pieces of labels: ASCII of every kind UTS #46 tells apart, code
+    /// points the fast path takes, and ones it must leave to the general
+    /// path (mapped, ignored, disallowed, not NFC, marks, joiners, RTL,
+    /// Arabic-Indic digits, other FULL STOPs).
+    const PIECES: &[&str] = &[
+        "a",
+        "Z",
+        "0",
+        "-",
+        "--",
+        "_",
+        "xn--",
+        "XN--",
+        "xn--bcher-kva",
+        "xn--a",
+        "ab",
+        "\u{fc}",
+        "\u{dc}",
+        "\u{df}",
+        "\u{3c2}",
+        "\u{4f8b}",
+        "\u{3048}",
+        "\u{30c6}",
+        "\u{ac00}",
+        "\u{1100}",
+        "\u{1161}",
+        "\u{3b1}",
+        "\u{43f}",
+        "\u{5d0}",
+        "\u{627}",
+        "\u{663}",
+        "\u{6f3}",
+        "\u{200c}",
+        "\u{200d}",
+        "\u{301}",
+        "\u{94d}",
+        "\u{915}",
+        "\u{93e}",
+        "\u{e31}",
+        "\u{bbe}",
+        "\u{b95}",
+        "\u{ff21}",
+        "\u{3002}",
+        "\u{ad}",
+        "\u{fffd}",
+        "\u{f900}",
+        "\u{1f600}",
+        "\u{2460}",
+        "\u{fb01}",
+        "\u{e9}",
+        "e\u{301}",
+        "\u{10ffff}",
+        "\u{e0100}",
+        "\u{323b0}",
+        ".",
+        "..",
+    ];
+
+    fn check(domain: &str) {
+        for mode in [Mode::Ascii, Mode::Check] {
+            assert_eq!(
+                run(domain, mode, false),
+                run(domain, mode, true),
+                "{domain:?} ({})",
+                if mode == Mode::Ascii {
+                    "ToASCII"
+                } else {
+                    "check only"
+                }
+            );
+        }
+    }
+
+    /// The fast path answers exactly as the general path: the outcome
+    /// (valid, strictly valid) and the text, on every one- and two-piece
+    /// label and pseudo-random domains of up to three labels of up to four
+    /// pieces.
+    #[test]
+    fn fast_path_is_the_general_path() {
+        for a in PIECES {
+            check(a);
+            for b in PIECES {
+                check(&std::format!("{a}{b}"));
+                check(&std::format!("{a}.{b}"));
+            }
+        }
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..30_000 {
+            let labels: Vec<String> = (0..1 + next(3))
+                .map(|_| {
+                    (0..1 + next(4))
+                        .map(|_| PIECES[next(PIECES.len())])
+                        .collect()
+                })
+                .collect();
+            check(&labels.join("."));
+        }
+    }
+
+    /// Labels and domains past the fast path's bounds.
+    #[test]
+    fn long_labels_leave_the_fast_path() {
+        let ascii = "a".repeat(300);
+        let wide = "\u{fc}".repeat(100);
+        for domain in [
+            ascii.clone(),
+            std::format!("{ascii}.b\u{fc}cher"),
+            std::format!("b\u{fc}cher.{ascii}"),
+            wide.clone(),
+            std::format!("{wide}{wide}{wide}"),
+            std::format!("{wide}.{wide}.{wide}.{wide}"),
+            std::format!("{}.example", "a".repeat(63)),
+            std::format!("{}.example", "a".repeat(64)),
+            "a.".repeat(126) + "b",
+            "a.".repeat(127),
+            std::format!("{}.b\u{fc}cher", "a.".repeat(120)),
+        ] {
+            check(&domain);
+        }
+    }
+}
