@@ -69,7 +69,7 @@ fn process_inner<S: Storage>(
             Err(Stop::Decline) => {
                 // Start over, without what was written after the input.
                 out.truncate(end);
-                conv = Converter::new(mode, false);
+                conv.restart();
             }
             done => return done,
         }
@@ -164,6 +164,20 @@ impl Converter {
             strict_ok: true,
             chunk: Chunk::new(),
         }
+    }
+
+    /// Back to the state of `new(mode, false)`, in place (a second
+    /// converter would be a second kilobyte of stack).
+    fn restart(&mut self) {
+        self.fast = false;
+        self.buf.clear();
+        self.ascii = true;
+        self.long = None;
+        self.labels = false;
+        self.bidi = Bidi::new();
+        self.dns = DnsLength::new();
+        self.strict_ok = true;
+        self.chunk.clear();
     }
 
     /// One code point of the normalized text.
@@ -614,6 +628,13 @@ impl Chunk {
         self.len += text.len();
         self.ascii = false;
         Ok(())
+    }
+
+    /// Drops what is buffered, as if nothing had been put.
+    fn clear(&mut self) {
+        self.len = 0;
+        self.ascii = true;
+        self.spilled = false;
     }
 
     pub(super) fn flush<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
