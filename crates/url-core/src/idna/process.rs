@@ -578,13 +578,22 @@ impl Chunk {
 
     #[inline]
     fn put_byte<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
-        if self.len + 1 > self.buf.len() {
-            self.flush(out)?;
-        }
+        // One bounds check while there is room (most domains never flush).
         if let Some(slot) = self.buf.get_mut(self.len) {
             *slot = b;
+            self.len += 1;
+            return Ok(());
         }
-        self.len += 1;
+        self.flush_then_put(out, b)
+    }
+
+    #[cold]
+    fn flush_then_put<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
+        self.flush(out)?;
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
         Ok(())
     }
 
