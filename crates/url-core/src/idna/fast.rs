@@ -1,11 +1,12 @@
 //! The front of ToASCII for the domains most IDNs are: every code point
 //! ASCII, or valid and already in its final form.
 //!
-//! The general front ([`super::process`]) maps and normalizes each code
+//! The general front ([`mod@super::process`]) maps and normalizes each code
 //! point, and the converter then reads the Bidi and joining data of every
 //! code point of a non-ASCII label and checks it for NFC. Here each
-//! non-ASCII code point costs two table reads (status and properties) and
-//! goes to the converter as it is; the converter, told so
+//! non-ASCII code point costs at most two table reads (status and
+//! properties; none for the letters of the commonest scripts) and goes to
+//! the converter as it is; the converter, told so
 //! ([`Converter::fast`]), checks only what is left and writes the labels as
 //! usual. A domain with anything else is declined ([`Stop::Decline`]) at the
 //! first code point, or `xn--` label, that needs more, and the general path
@@ -81,9 +82,10 @@ fn final_form(c: u32, first: bool) -> bool {
 
 /// The letters of the scripts most IDNs are written in, for which the
 /// tables say yes (`common_letters_are_in_final_form` checks it): Latin-1
-/// lower case, Greek and Cyrillic lower case, hiragana, katakana, CJK
-/// ideographs (Extension A and the main block) and Hangul syllables. A
-/// few comparisons instead of two table reads.
+/// lower case (U+00DF–U+00FF, with U+00F7 ÷, valid too), Greek and
+/// Cyrillic lower case, hiragana, katakana, CJK ideographs (Extension A and
+/// the main block) and Hangul syllables. A few comparisons instead of two
+/// table reads.
 #[inline]
 fn common(c: u32) -> bool {
     matches!(
