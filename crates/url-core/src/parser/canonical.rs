@@ -141,7 +141,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// given, into an empty `storage`: a reference against the base; the
     /// input without leading and trailing C0 controls and spaces (the basic
     /// URL parser's first step), canonical or a reference; a special URL of
-    /// the common shape ([`special`]); the same without ASCII tabs and
+    /// the common shape ([`super::special`]); the same without ASCII tabs and
     /// newlines ([`Parser::parse_stripped`]); and else the state machine.
     /// `BASE`: whether the parser has a base; a parse without one (the
     /// entry points know) then links no reference route.

@@ -9,7 +9,7 @@
 //! This module holds the entry points, the parser's state and its dispatch
 //! loop; the states themselves live beside it, grouped as the standard
 //! orders them: [`scheme`], [`relative`] (what a URL takes from its base),
-//! [`authority`] (authority, host, port), [`file`], [`path`], [`query`]
+//! [`authority`] (authority, host, port), [`file`](mod@file), [`path`], [`query`]
 //! (query and fragment).
 
 use crate::encoding::{QueryEncoder, Utf8};
