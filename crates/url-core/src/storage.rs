@@ -104,6 +104,16 @@ pub trait Storage: Buffer {
     /// Replaces `range` with `with`, or fails without changing anything.
     fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError>;
 
+    /// Whether the `pathname`, `search`, `hash`, `host` and `hostname`
+    /// setters build their new component in a 256-byte stack buffer and
+    /// splice it in with one [`Storage::replace_range`] (the URL's tail
+    /// moves once, and a bounded storage needs room only for the result),
+    /// rather than after the URL's end. It costs a second copy of those
+    /// setters' code unless the storage is a [`SliceStorage`] (the stack
+    /// buffer's own type), so it is off by default: on for `String` and
+    /// `SliceStorage`.
+    const SPLICE_FROM_STACK: bool = false;
+
     /// Hints that `additional` more bytes will be pushed. Bounded storages ignore it.
     #[inline]
     fn reserve(&mut self, additional: usize) {
@@ -214,6 +224,7 @@ impl<T: Storage + ?Sized> Storage for &mut T {
     fn move_tail(&mut self, at: usize, tail: usize) -> Result<(), CapacityError> {
         (**self).move_tail(at, tail)
     }
+    const SPLICE_FROM_STACK: bool = T::SPLICE_FROM_STACK;
     #[inline]
     fn len(&self) -> usize {
         (**self).len()
@@ -293,6 +304,7 @@ fn utf8(bytes: &[u8]) -> &str {
 }
 
 impl Storage for SliceStorage<'_> {
+    const SPLICE_FROM_STACK: bool = true;
     #[inline]
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         let end = self.len + s.len();
@@ -384,6 +396,7 @@ mod alloc_impl {
     }
 
     impl Storage for String {
+        const SPLICE_FROM_STACK: bool = true;
         #[inline]
         fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
             String::push_str(self, s);

@@ -386,10 +386,8 @@ unsafe fn set_attr(
 /// as the URL Standard's setter does. They return `WEBURL_STATUS_OK`,
 /// `WEBURL_STATUS_IGNORED` (the standard says to do nothing: unchanged;
 /// `url->error.validation_error` names why for a host or port), or an error
-/// with the URL unchanged: `CAPACITY` (the result does not fit; for
-/// `protocol`, `username`, `password`, `port` and any component over 256
-/// bytes, the buffer holds the old URL and the new component side by side
-/// while the setter runs), `INVALID_UTF8`,
+/// with the URL unchanged: `CAPACITY` (while a setter runs the buffer holds
+/// the old URL and the new component side by side), `INVALID_UTF8`,
 /// `NULL_ARGUMENT`, `OVERLAP` (`value` inside the URL's buffer),
 /// `INVALID_URL` (the buffer no longer holds the URL).
 ///

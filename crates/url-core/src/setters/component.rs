@@ -1,10 +1,12 @@
 //! Building a setter's new component and splicing it in.
 //!
-//! A component is written once into a stack buffer and then put in place
-//! with one `replace_range`: the URL's bytes after it move once, and a
-//! fixed buffer needs room only for the result. A component too long for
-//! the stack is written after the URL instead and rotated into place
-//! (`Url::replace_with`). Either way a failure leaves the URL unchanged.
+//! In a storage that opts in ([`Storage::SPLICE_FROM_STACK`]: `String`
+//! and `SliceStorage`) a component is written once into a stack buffer and
+//! then put in place with one `replace_range`: the URL's bytes after it
+//! move once, and a fixed buffer needs room only for the result. A
+//! component too long for the stack, or any component in another storage,
+//! is written after the URL and rotated into place (`Url::replace_with`).
+//! Either way a failure leaves the URL unchanged.
 //!
 //! The pathname, search and hash components of a value without tab or
 //! newline are written by the straight-line special-URL parser's path and
@@ -64,6 +66,9 @@ impl<S: Storage> Url<S> {
                     .map_err(|e| self.err(setter, e))?;
                 return Ok((delta, delimiter.len() + text.len(), out));
             }
+        }
+        if !S::SPLICE_FROM_STACK {
+            return self.replace_with(setter, range, |u| component.write(&mut u.buf));
         }
         let mut room = [0u8; ROOM];
         let mut stack = SliceStorage::new(&mut room);

@@ -6,13 +6,15 @@
 //! is a parse). A setter that the standard says does nothing, or that fails,
 //! leaves the URL byte-for-byte unchanged.
 //!
-//! Room: the `pathname`, `search`, `hash`, `host` and `hostname` setters
-//! build their component in a stack buffer of 256 bytes and splice it in
-//! (see `component`), so a fixed buffer needs room only for the result.
-//! The other setters, and a component too long for the stack, write the
-//! new component after the current serialization: the storage then holds
-//! the old URL and the new component side by side, and a fixed buffer needs
-//! `len + new component` bytes even when the result is shorter.
+//! Room: into a `SliceStorage` (or a `String`), the `pathname`, `search`,
+//! `hash`, `host` and `hostname` setters build their component in a stack
+//! buffer of 256 bytes and splice it in ([`Storage::SPLICE_FROM_STACK`]),
+//! so a fixed buffer needs room only for the result. The other setters,
+//! other storages (`heapless::String` among them, to keep firmware code
+//! small) and a component too long for the stack write the new component
+//! after the current serialization: the storage then holds the old URL and
+//! the new component side by side, and needs `len + new component` bytes
+//! even when the result is shorter.
 
 use crate::error::ParseError;
 
