@@ -169,35 +169,34 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         if let Some(off) = parse_special(raw, &mut storage) {
             return Ok(Url { buf: storage, off });
         }
-        self.parse_stripped::<S, BASE>(input, raw, storage)
+        // The state machine from here, not from inside `parse_stripped`,
+        // whose stack room would sit under its frames.
+        match self.parse_stripped::<S, BASE>(raw, &mut storage) {
+            Some(r) => r.map(|off| Url { buf: storage, off }),
+            None => self.parse_full(input, storage),
+        }
     }
 
     /// The routes of [`Parser::parse_declined`] again for a trimmed input
     /// `raw` that holds an ASCII tab or newline, with those removed (the
-    /// basic URL parser's second step) on the stack; else, and for inputs
-    /// longer than the stack room, the state machine, which skips them as it
-    /// goes.
+    /// basic URL parser's second step) on the stack: `None` when none
+    /// answers or `raw` is longer than the stack room (the state machine
+    /// then skips them as it goes).
     #[inline(never)]
     fn parse_stripped<S: Storage, const BASE: bool>(
-        &mut self,
-        input: &str,
+        &self,
         raw: &str,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
+        storage: &mut S,
+    ) -> Option<Result<Offsets, ParseError>> {
         let mut room = None;
-        if let Some(stripped) = crate::input::without_tab_or_newline(raw, &mut room) {
-            if let Some(c) = &crate::fast::canonical(stripped.as_bytes()) {
-                return copy_canonical(stripped, c, &mut storage)
-                    .map(|off| Url { buf: storage, off });
-            }
-            if let Some(r) = self.reference::<BASE>(stripped) {
-                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
-            }
-            if let Some(off) = parse_special(stripped, &mut storage) {
-                return Ok(Url { buf: storage, off });
-            }
+        let stripped = crate::input::without_tab_or_newline(raw, &mut room)?;
+        if let Some(c) = &crate::fast::canonical(stripped.as_bytes()) {
+            return Some(copy_canonical(stripped, c, storage));
         }
-        self.parse_full(input, storage)
+        if let Some(r) = self.reference::<BASE>(stripped) {
+            return Some(copy_reference(&r, storage));
+        }
+        parse_special(stripped, storage).map(Ok)
     }
 
     /// The reference fast path (`fast::reference`) when the parser has a
