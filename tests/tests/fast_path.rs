@@ -88,11 +88,11 @@ fn fast_path_agrees_across_scan_steps() {
     println!("fast-path scan steps: {n} passed, 0 failed");
 }
 
-/// Special URLs whose only non-canonical part is the host take a route of
-/// their own (the host parser alone, then the rest copied): every kind of
-/// host — upper case, IPv4 in every notation, IPv6, percent-encoding, IDNs,
-/// invalid ones — with and without port, path, query and fragment must give
-/// the full parser's answer, borrowed too.
+/// Special URLs whose host is not canonical take the straight-line route
+/// for special URLs (url-core's `parser/special.rs`): every kind of host —
+/// upper case, IPv4 in every notation, IPv6, percent-encoding, IDNs, invalid
+/// ones — with and without port, path, query and fragment must give the
+/// full parser's answer, borrowed too.
 #[test]
 fn fast_path_agrees_on_hosts() {
     let hosts = [
