@@ -149,7 +149,7 @@ pub(crate) fn without_tab_or_newline<'r>(
     let mut n = 0;
     for (&b, slot) in bytes
         .iter()
-        .filter(|&&b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .filter(|&&b| !is_tab_or_newline(b))
         .zip(room.iter_mut())
     {
         *slot = b;

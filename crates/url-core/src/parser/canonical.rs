@@ -18,9 +18,9 @@ use crate::url::{Offsets, Url};
 use crate::validation::ValidationSink;
 
 /// The canonical fast path (`fast`) for a parse into storage, once
-/// `fast::canonical` has recognized `raw` as `c`: the URL copied (with the '/' a special URL without a path gains). Inlined into
-/// the public entry points, so a canonical input never enters the state
-/// machine's frame.
+/// `fast::canonical` has recognized `raw` as `c`: the URL copied (with the
+/// '/' a special URL without a path gains). Inlined into the public entry
+/// points, so a canonical input never enters the state machine's frame.
 #[inline(always)]
 pub(super) fn copy_canonical<S: Storage>(
     raw: &str,

@@ -25,7 +25,7 @@
 //! (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use crate::host::parse_host;
-use crate::input::Input;
+use crate::input::{is_tab_or_newline, Input};
 use crate::percent_encode::{percent_encoded, CLASS, USERINFO};
 use crate::segment::dot_segment_at;
 use crate::simd::{find, find_path, Stop};
@@ -132,13 +132,6 @@ fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
         }
         a.end += 1;
     }
-}
-
-/// Whether `b` is an ASCII tab or newline, which this route leaves to the
-/// state machine (it skips them wherever they are).
-#[inline]
-fn is_tab_or_newline(b: u8) -> bool {
-    matches!(b, b'\t' | b'\n' | b'\r')
 }
 
 /// Everything after the slashes that end at `i`.

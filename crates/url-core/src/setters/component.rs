@@ -60,10 +60,7 @@ impl<S: Storage> Url<S> {
             let old = self.buf.as_bytes().get(range.clone()).unwrap_or_default();
             if old.starts_with(delimiter.as_bytes()) {
                 let inner = range.start + delimiter.len()..range.end;
-                let delta = text.len() as isize - (inner.end - inner.start) as isize;
-                self.buf
-                    .replace_range(inner, text)
-                    .map_err(|e| self.err(setter, e))?;
+                let delta = self.replace_verbatim(setter, inner, text)?;
                 return Ok((delta, delimiter.len() + text.len(), out));
             }
         }
@@ -86,6 +83,23 @@ impl<S: Storage> Url<S> {
             Err(e) => return Err(self.err(setter, e)),
         }
         self.replace_with(setter, range, |u| component.write(&mut u.buf))
+    }
+}
+
+impl<S: Storage> Url<S> {
+    /// Puts `text`, which the setter would write unchanged, in place of
+    /// `range`; returns the length change.
+    pub(super) fn replace_verbatim(
+        &mut self,
+        setter: Setter,
+        range: Range<usize>,
+        text: &str,
+    ) -> Result<isize, SetError> {
+        let delta = text.len() as isize - (range.end - range.start) as isize;
+        self.buf
+            .replace_range(range, text)
+            .map_err(|e| self.err(setter, e))?;
+        Ok(delta)
     }
 }
 

@@ -17,7 +17,6 @@
 //! even when the result is shorter.
 
 use crate::error::ParseError;
-
 use crate::host::host_end;
 use crate::input::{is_tab_or_newline, Input};
 use crate::parser::{basic_parse_at, Mode};
@@ -26,7 +25,6 @@ use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{HostKind, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
-
 use core::fmt;
 use core::ops::Range;
 
@@ -508,10 +506,7 @@ impl<S: Storage> Url<S> {
                 && !crate::host::ipv4::ends_in_a_number(bytes)
             {
                 let range = o.host_start as usize..o.host_end as usize;
-                let delta = value.len() as isize - (range.end - range.start) as isize;
-                self.buf
-                    .replace_range(range, value)
-                    .map_err(|e| self.err(setter, e))?;
+                let delta = self.replace_verbatim(setter, range, value)?;
                 self.off.host_end = o.host_start + value.len() as u32;
                 self.off.host_kind = HostKind::Domain;
                 self.shift_from_path(delta);
