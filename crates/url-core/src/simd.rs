@@ -700,18 +700,31 @@ mod tests {
         let all: [u8; 256] = core::array::from_fn(|b| b as u8);
         let values = if cfg!(miri) { &some[..] } else { &all[..] };
         let lens: &[usize] = if cfg!(miri) {
-            &[5, 16, 17, 33]
+            &[5, 16, 17, 33, 49]
         } else {
-            &[0, 1, 5, 15, 16, 17, 31, 32, 33, 47]
+            &[0, 1, 5, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65]
         };
         for &stop in &STOPS {
             for &v in values {
                 for &len in lens {
                     for pos in 0..len {
-                        let mut input = [b'a'; 48];
+                        let mut input = [b'a'; 65];
                         input[pos] = v;
                         let input = &input[..len];
-                        let starts: &[usize] = &[0, pos, pos.saturating_sub(1), len / 2, len];
+                        // Starts leaving every kind of tail: none, under
+                        // one chunk, one or two chunks, more.
+                        let starts: &[usize] = &[
+                            0,
+                            pos,
+                            pos.saturating_sub(1),
+                            len / 2,
+                            len.saturating_sub(15),
+                            len.saturating_sub(16),
+                            len.saturating_sub(17),
+                            len.saturating_sub(32),
+                            len.saturating_sub(33),
+                            len,
+                        ];
                         for &start in starts {
                             let want = (start..len)
                                 .find(|&k| stop.stops_at(input[k]))
@@ -740,21 +753,32 @@ mod tests {
         let all: [u8; 256] = core::array::from_fn(|b| b as u8);
         let values = if cfg!(miri) { &some[..] } else { &all[..] };
         let lens: &[usize] = if cfg!(miri) {
-            &[5, 17, 33]
+            &[5, 17, 33, 49]
         } else {
-            &[1, 2, 5, 15, 16, 17, 18, 31, 32, 33, 47]
+            &[1, 2, 5, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49, 64, 65]
         };
         for &v in values {
             for &len in lens {
                 for pos in 0..len {
                     for slash_before in [false, true] {
-                        let mut input = [b'a'; 48];
+                        let mut input = [b'a'; 65];
                         input[pos] = v;
                         if slash_before && pos > 0 {
                             input[pos - 1] = b'/';
                         }
                         let input = &input[..len];
-                        for start in [0, pos, pos.saturating_sub(1), len / 2, 16.min(len), len] {
+                        for start in [
+                            0,
+                            pos,
+                            pos.saturating_sub(1),
+                            len / 2,
+                            16.min(len),
+                            len.saturating_sub(16),
+                            len.saturating_sub(17),
+                            len.saturating_sub(32),
+                            len.saturating_sub(33),
+                            len,
+                        ] {
                             let want = (start..len)
                                 .find(|&k| path_stops_at(input, k))
                                 .unwrap_or(len);
