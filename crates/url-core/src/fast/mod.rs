@@ -17,7 +17,7 @@ mod reference;
 pub(crate) use reference::{reference, Reference};
 
 use crate::percent_encode::{C0, CLASS};
-use crate::simd::{find, find_path, Stop};
+use crate::simd::{find, scan_path, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
 
 /// "Ends in a number" for a canonical-domain candidate (lower case), rejecting
@@ -179,16 +179,7 @@ fn after_host(
             if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
                 return None;
             }
-            loop {
-                i = find_path(input, i);
-                match input.get(i) {
-                    // After a '/': the segment must not be a dot segment.
-                    Some(b'.') | Some(b'%') if is_dot_segment_at(input, i) => return None,
-                    Some(b'.') | Some(b'%') => i += 1,
-                    None | Some(b'?') | Some(b'#') => break,
-                    Some(_) => return None,
-                }
-            }
+            i = canonical_path_end(input, i)?;
         }
         None | Some(b'?') | Some(b'#') => slash = Some(i),
         // Among others, a host the domain scan stopped inside (upper case,
@@ -306,6 +297,29 @@ static SCHEME_OK: [bool; 256] = {
     t
 };
 
+/// Where a special URL's path from `i` (a `/`) ends — at a `?`, a `#` or the
+/// input's end — when it is canonical: no byte to percent-encode, no `\`,
+/// no dot segment.
+#[inline(always)]
+fn canonical_path_end(input: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i = scan_path(input, i);
+        match input.get(i) {
+            None | Some(b'?') | Some(b'#') => return Some(i),
+            Some(&b) if Stop::Path.stops_at(b) => return None,
+            // After a '/': the segment must not be a dot segment.
+            Some(_)
+                if i.checked_sub(1).and_then(|p| input.get(p)) == Some(&b'/')
+                    && is_dot_segment_at(input, i) =>
+            {
+                return None
+            }
+            // A path byte outside the common alphabet (`scan_path`).
+            Some(_) => i += 1,
+        }
+    }
+}
+
 /// Whether a single- or double-dot segment starts at `i` (ended by `/`,
 /// `\`, `?`, `#` or the end).
 #[inline]
@@ -326,6 +340,9 @@ mod tests {
             "https://example.com",
             "file:///etc/hosts",
             "mailto:a@example.com",
+            // Path bytes outside the common alphabet, stepped over.
+            "https://a.example/~u/x=1;y+z:w@v!$&'()*,%41|]",
+            "https://a.example/a%2e/b.c/.d/..e/%2ex",
         ] {
             assert!(canonical(input.as_bytes()).is_some(), "{input:?}");
         }
@@ -342,6 +359,11 @@ mod tests {
             "https://user@example.com/",
             "https://example.com\\p",
             "https://example.com/a/../b",
+            "https://example.com/a/%2e/b",
+            "https://example.com/a/%2E%2e",
+            "https://example.com/=/.",
+            "https://example.com/~/a b",
+            "https://example.com/=^",
             "https://example.com/a b",
             "https://:8080/",
             "file://EXAMPLE.com/",

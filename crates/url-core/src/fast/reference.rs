@@ -9,8 +9,8 @@
 //! goes to the state machine. Agreement with it is tested on every WPT input
 //! against bases of every kind, and fuzzed.
 
-use super::is_dot_segment_at;
-use crate::simd::{find, find_path, Stop};
+use super::{canonical_path_end, is_dot_segment_at};
+use crate::simd::{find, Stop};
 use crate::url::{Offsets, SchemeType, Url};
 
 /// A resolved reference: the URL is `head` then `tail`.
@@ -102,15 +102,7 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
     if let Start::Path = start {
         off.query_start = None;
         off.fragment_start = None;
-        loop {
-            i = find_path(bytes, i);
-            match bytes.get(i) {
-                Some(b'.' | b'%') if is_dot_segment_at(bytes, i) => return None,
-                Some(b'.' | b'%') => i += 1,
-                None | Some(b'?' | b'#') => break,
-                Some(_) => return None,
-            }
-        }
+        i = canonical_path_end(bytes, i)?;
     }
     if !matches!(start, Start::Fragment) && bytes.get(i) == Some(&b'?') {
         off.query_start = Some(at(i)?);
