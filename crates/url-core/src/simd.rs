@@ -111,6 +111,30 @@ pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
     }
 }
 
+/// [`find`] for [`Stop::Ldh`] from a host's start. The first step covers 32
+/// bytes (fewer at the input's end) through two chunks, the second clamped
+/// to end at the input's end, so that its outcome does not depend on the
+/// host's length or the URL's: most hosts are shorter than 32 bytes but
+/// many are longer than 16, and a first step of one chunk left whether it
+/// ends the scan to chance.
+#[inline(always)]
+pub(crate) fn find_host(input: &[u8], i: usize) -> usize {
+    #[cfg(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))]
+    {
+        vector::find_host(input, i)
+    }
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        find_scalar(input, i, Stop::Ldh)
+    }
+}
+
 /// The first index ≥ `i` in a path where the canonical fast path must look:
 /// a [`Stop::Path`] byte, or a `.` or `%` right after a `/` (a possible dot
 /// segment, which the caller checks). One scan for the whole path rather
@@ -269,7 +293,7 @@ pub(crate) fn ascii_str(bytes: &[u8]) -> Option<&str> {
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 mod vector {
-    use super::lanes::{LANE_BITS, V};
+    use super::lanes::{Wide, LANE_BITS, V};
     use super::Stop;
 
     /// The operations the scans need from a vector unit: 16 bytes in,
@@ -382,6 +406,24 @@ mod vector {
 
     /// All bits of lane 0.
     const LANE0: u64 = (1 << LANE_BITS) - 1;
+
+    #[inline(always)]
+    pub(super) fn find_host(input: &[u8], i: usize) -> usize {
+        let len = input.len();
+        // The second chunk starts 16 bytes on, or earlier to end at the
+        // input's end; then it overlaps the first, whose answers for the
+        // shared bytes are the same.
+        let second = (i + 16).min(len.saturating_sub(16));
+        let (Some(low), Some(high)) = (chunk_at(input, i), chunk_at(input, second)) else {
+            return find(input, i, Stop::Ldh);
+        };
+        let m = Wide::from(stop_mask(low, Stop::Ldh))
+            | Wide::from(stop_mask(high, Stop::Ldh)) << ((second - i) * LANE_BITS as usize);
+        if m != 0 {
+            return i + (m.trailing_zeros() / LANE_BITS) as usize;
+        }
+        find(input, second + 16, Stop::Ldh)
+    }
 
     /// All bits of all 16 lanes.
     const ALL_LANES: u64 = u64::MAX >> (64 - 16 * LANE_BITS);
@@ -540,6 +582,9 @@ mod lanes {
 
     pub(super) const LANE_BITS: u32 = 1;
 
+    /// Two chunks' masks side by side.
+    pub(super) type Wide = u64;
+
     /// 16 bytes in an SSE2 register.
     #[derive(Clone, Copy)]
     pub(super) struct V(__m128i);
@@ -641,6 +686,9 @@ mod lanes {
     };
 
     pub(super) const LANE_BITS: u32 = 4;
+
+    /// Two chunks' masks side by side.
+    pub(super) type Wide = u128;
 
     /// 16 bytes in a NEON register.
     #[derive(Clone, Copy)]
@@ -827,6 +875,9 @@ mod tests {
                                 "{stop:?} {v:#x} len {len} pos {pos} from {start}"
                             );
                             assert_eq!(find_scalar(input, start, stop), want);
+                            if stop == Stop::Ldh {
+                                assert_eq!(find_host(input, start), want, "{v:#x} {len} {pos}");
+                            }
                         }
                     }
                 }

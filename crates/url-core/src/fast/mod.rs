@@ -17,7 +17,7 @@ mod reference;
 pub(crate) use reference::{reference, Reference};
 
 use crate::percent_encode::{C0, CLASS};
-use crate::simd::{find, scan_path, Stop};
+use crate::simd::{find, find_host, scan_path, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
 
 /// "Ends in a number" for a canonical-domain candidate (lower case), rejecting
@@ -100,10 +100,10 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         return None;
     }
     let host_start = colon + 3;
-    // `Ldh` rather than `Domain`: the same answer for the hosts of almost
+    // `Stop::Ldh` rather than `Domain`: the same answer for the hosts of almost
     // every URL, in a third of the vector work; a host it stops inside is
     // declined below (the byte at `i` is then neither a port nor a path).
-    let i = find(input, host_start, Stop::Ldh);
+    let i = find_host(input, host_start);
     let host = input.get(host_start..i)?;
     let (host_end, kind) = if scheme_type == SchemeType::File {
         // "localhost" becomes the empty host; file URLs have no port; a
