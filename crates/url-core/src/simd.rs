@@ -497,11 +497,39 @@ mod vector {
     ) -> usize {
         let len = input.len();
         // Lane 0 of `after_slash`: the byte before the chunk is a '/'.
-        let mut after_slash = if i > 0 && input.get(i - 1) == Some(&b'/') {
-            LANE0
-        } else {
-            0
+        let after = |k: usize| {
+            if k > 0 && input.get(k - 1) == Some(&b'/') {
+                LANE0
+            } else {
+                0
+            }
         };
+        // The first step: up to 32 bytes through two chunks clamped to end
+        // at the input's end (as in `find_host`), lined up from `i`.
+        let Some(end16) = len.checked_sub(16) else {
+            return scalar(input, i);
+        };
+        let i0 = i.min(len);
+        let (a, b) = (i0.min(end16), (i0 + 16).min(end16));
+        let (Some(at_a), Some(at_b)) = (chunk_at(input, a), chunk_at(input, b)) else {
+            return scalar(input, i);
+        };
+        let ((stop_a, slash_a, dot_a), (stop_b, slash_b, dot_b)) = (masks(at_a), masks(at_b));
+        let join = |x: u64, y: u64| {
+            (Wide::from(x) | Wide::from(y) << ((b - a) * LANE_BITS as usize))
+                >> ((i0 - a) * LANE_BITS as usize)
+        };
+        let slash = join(slash_a, slash_b);
+        let m = join(stop_a, stop_b)
+            | (join(dot_a, dot_b) & ((slash << LANE_BITS) | Wide::from(after(i0))));
+        if m != 0 {
+            return i0 + (m.trailing_zeros() / LANE_BITS) as usize;
+        }
+        i = b + 16;
+        if i >= len {
+            return len;
+        }
+        let mut after_slash = after(i);
         while let Some(chunk) = chunk_at(input, i) {
             let (stop, slash, dot) = masks(chunk);
             let m = stop | (dot & ((slash << LANE_BITS) | after_slash));
