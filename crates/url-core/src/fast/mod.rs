@@ -22,12 +22,12 @@ use crate::url::{HostKind, Offsets, SchemeType};
 
 /// "Ends in a number" for a canonical-domain candidate (lower case), rejecting
 /// in O(1) the usual cases: a numeric last label ends in a digit, a hex digit
-/// or the `x` of a bare `0x`, and starts with a digit.
+/// or the `x` of a bare `0x` (`ipv4::ends_in_a_number` looks at that byte
+/// first), and starts with a digit.
 #[inline(always)]
 fn ends_in_a_number(host: &[u8]) -> bool {
     let last = host.strip_suffix(b".").unwrap_or(host).last();
     if !last.is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x') {
-        // Most hosts: "com", "org", "net", "io", …
         return false;
     }
     let last_label_start = {

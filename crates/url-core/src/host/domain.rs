@@ -30,10 +30,15 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     let raw = input.bytes.get(start..end).unwrap_or_default();
 
     // One pass classifies the host: anything needing decoding (%, non-ASCII,
-    // tab/newline), upper case, forbidden domain code points.
+    // tab/newline), upper case, forbidden domain code points. Most hosts are
+    // lower-case letters, digits, '-' and '.' only, which the vector scan
+    // tells without a per-byte loop (whose exit mispredicted at every
+    // length: 1.4 per host, callgrind's model).
     let mut class = 0u8;
-    for &b in raw {
-        class |= DOMAIN_CLASS[b as usize];
+    if crate::simd::find_host(input.bytes, start) < end {
+        for &b in raw {
+            class |= DOMAIN_CLASS[b as usize];
+        }
     }
     let simple = class & (NEEDS_DECODE | NON_ASCII) == 0;
     let upper = class & UPPER != 0;

@@ -6,10 +6,16 @@ use crate::validation::ValidationError;
 /// The "ends in a number" checker, on an ASCII domain.
 pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     // The last part, ignoring one trailing empty part.
-    if input.is_empty() {
+    let body = input.strip_suffix(b".").unwrap_or(input);
+    // A numeric last part ends in a digit, a hex digit or the `x` of a bare
+    // "0x": most domains ("com", "org", "net" …) are answered here, by one
+    // byte, before the part is looked for.
+    if !body
+        .last()
+        .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
+    {
         return false;
     }
-    let body = input.strip_suffix(b".").unwrap_or(input);
     let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
     if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
         return true;
