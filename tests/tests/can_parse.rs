@@ -157,3 +157,46 @@ fn can_parse_in_agrees_with_parse_into() {
         mismatches[..mismatches.len().min(20)].join("\n")
     );
 }
+
+/// The shapes `can_parse` answers from the scheme and authority alone
+/// (`url_core::parser::check`): hosts of either case with rarer domain
+/// bytes, credentials with an `@` in the path, IPv6 addresses the one-pass
+/// parser takes or hands on (an IPv4 part, a tab, an error). Each answer
+/// must be the full parse's, and the cases whose answer is known are
+/// pinned too.
+#[test]
+fn can_parse_authority_shapes_agree_with_parse() {
+    let cases: &[(&str, Option<bool>)] = &[
+        ("https://EXAMPLE.com/", Some(true)),
+        ("https://Ex_Ample.COM:8080/", Some(true)),
+        ("https://EXAMPLE.COM:65536/", Some(false)),
+        ("https://ex ample.com/", Some(false)),
+        ("https://EXAMPLE.1/", Some(false)),
+        ("https://EXAMPLE.1.2/", Some(false)),
+        ("https://1.2.3.EXAMPLE/", Some(true)),
+        ("https://EXAMPLE.0X1G/", Some(true)),
+        ("https://EXAMPLE.0X1F/", Some(false)),
+        ("https://u:p@EXAMPLE.com/a@b", Some(true)),
+        ("https://u@p@h/", Some(true)),
+        ("https://u@/x@y", Some(false)),
+        ("https://h/x@y:99999", Some(true)),
+        ("https://u:p@[::1]:80/", Some(true)),
+        ("https://[2001:DB8:0:0:0:0:0:1]/", Some(true)),
+        ("https://[::FFFF:10.1.2.3]/", Some(true)),
+        ("https://[::FFFF:10.1.2.300]/", Some(false)),
+        ("https://[1::2::3]/", Some(false)),
+        ("https://[1:\t2::3]/", Some(true)),
+        ("https://[1:2:3:4:5:6:7:8:9]/", Some(false)),
+        ("https://[::1]x/", Some(false)),
+        ("https://a\u{00fc}b.example/", Some(true)),
+        ("HTTP://a%41.EXAMPLE/", Some(true)),
+    ];
+    for &(input, want) in cases {
+        let got = weburl::Url::can_parse(input, None);
+        let parsed = weburl::Url::parse(input).is_ok();
+        assert_eq!(got, parsed, "{input:?}: can_parse {got}, parse {parsed}");
+        if let Some(want) = want {
+            assert_eq!(got, want, "{input:?}");
+        }
+    }
+}

@@ -48,6 +48,9 @@ pub(crate) enum Stop {
     /// work; a rarer domain byte such as `_` stops it, and the caller then
     /// declines to a route that parses the host.
     Ldh,
+    /// [`Stop::Ldh`] with upper-case letters too: a domain the host parser
+    /// only has to lowercase.
+    LdhAnyCase,
 }
 
 impl Stop {
@@ -60,7 +63,7 @@ impl Stop {
             Stop::SpecialQuery => SPECIAL_QUERY,
             Stop::Query => QUERY,
             Stop::Fragment => FRAGMENT,
-            Stop::Domain | Stop::Authority | Stop::Ldh => 0,
+            Stop::Domain | Stop::Authority | Stop::Ldh | Stop::LdhAnyCase => 0,
         }
     }
 
@@ -74,6 +77,7 @@ impl Stop {
                 b'/' | b'\\' | b'?' | b'#' | b'@' | b':' | b'[' | b']' | b'\t' | b'\n' | b'\r'
             ),
             Stop::Ldh => !matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.'),
+            Stop::LdhAnyCase => !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.'),
             _ => CLASS[b as usize] & self.class_mask() != 0,
         }
     }
@@ -365,6 +369,14 @@ mod vector {
             // The complement of the allowed ranges: all lanes' bits flipped.
             Stop::Ldh => {
                 let ok = x
+                    .within(b'a', b'z')
+                    .or(x.within(b'0', b'9'))
+                    .or(x.within(b'-', b'.'));
+                return ok.mask() ^ ALL_LANES;
+            }
+            Stop::LdhAnyCase => {
+                let ok = x
+                    .with_bits(0x20)
                     .within(b'a', b'z')
                     .or(x.within(b'0', b'9'))
                     .or(x.within(b'-', b'.'));
@@ -829,7 +841,7 @@ mod tests {
     }
     use super::*;
 
-    const STOPS: [Stop; 7] = [
+    const STOPS: [Stop; 8] = [
         Stop::Path,
         Stop::SpecialQuery,
         Stop::Query,
@@ -837,6 +849,7 @@ mod tests {
         Stop::Domain,
         Stop::Authority,
         Stop::Ldh,
+        Stop::LdhAnyCase,
     ];
 
     /// The sets are the standard's, independently of the tables.
@@ -875,6 +888,8 @@ mod tests {
             assert_eq!(Stop::Ldh.stops_at(b), !ldh, "{b:#x}");
             // The fast path relies on it stopping wherever `Domain` does.
             assert!(!Stop::Domain.stops_at(b) || Stop::Ldh.stops_at(b), "{b:#x}");
+            let any_case = ldh || b.is_ascii_uppercase();
+            assert_eq!(Stop::LdhAnyCase.stops_at(b), !any_case, "{b:#x}");
         }
     }
 
