@@ -1,0 +1,212 @@
+//! The scans against their scalar definitions, exhaustively over byte
+//! values, lane positions and tail lengths (also under Miri in CI).
+
+use super::*;
+
+#[test]
+fn copy_bytes_copies_the_common_prefix() {
+    let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
+    for dl in [0usize, 1, 15, 16, 17, 40] {
+        for sl in [0usize, 3, 16, 33, 40] {
+            let mut dst = [0u8; 40];
+            copy_bytes(&mut dst[..dl], &src[..sl]);
+            let n = dl.min(sl);
+            assert_eq!(dst[..n], src[..n], "{dl} {sl}");
+            assert!(dst[n..].iter().all(|&b| b == 0), "{dl} {sl}");
+        }
+    }
+}
+
+const STOPS: [Stop; 8] = [
+    Stop::Path,
+    Stop::SpecialQuery,
+    Stop::Query,
+    Stop::Fragment,
+    Stop::Domain,
+    Stop::Authority,
+    Stop::Ldh,
+    Stop::LdhAnyCase,
+];
+
+/// The sets are the standard's, independently of the tables.
+#[test]
+fn sets_match_the_standard() {
+    for b in 0..=255u8 {
+        let outside = !(0x21..=0x7E).contains(&b);
+        let query = outside || b"\"#<>".contains(&b);
+        assert_eq!(Stop::Query.stops_at(b), query, "{b:#x}");
+        assert_eq!(
+            Stop::SpecialQuery.stops_at(b),
+            query || b == b'\'',
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::Fragment.stops_at(b),
+            outside || b"\"<>`".contains(&b),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::Path.stops_at(b),
+            query || b"?^`{}\\".contains(&b),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::Domain.stops_at(b),
+            outside || b.is_ascii_uppercase() || b"#%/:<>?@[\\]^|".contains(&b),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::Authority.stops_at(b),
+            b"/\\?#@:[]\t\n\r".contains(&b),
+            "{b:#x}"
+        );
+        let ldh = b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';
+        assert_eq!(Stop::Ldh.stops_at(b), !ldh, "{b:#x}");
+        // The fast path relies on it stopping wherever `Domain` does.
+        assert!(!Stop::Domain.stops_at(b) || Stop::Ldh.stops_at(b), "{b:#x}");
+        let any_case = ldh || b.is_ascii_uppercase();
+        assert_eq!(Stop::LdhAnyCase.stops_at(b), !any_case, "{b:#x}");
+    }
+}
+
+/// Every byte value at every lane, in inputs of every length around the
+/// 16-byte step, from every start: `find` agrees with the per-byte
+/// definition.
+#[test]
+fn find_agrees_with_the_definition() {
+    // Miri is slow: the boundaries of each range, every lane still.
+    let some = [0x20, 0x21, b'#', b'@', 0x7F, 0x80];
+    let all: [u8; 256] = core::array::from_fn(|b| b as u8);
+    let values = if cfg!(miri) { &some[..] } else { &all[..] };
+    let lens: &[usize] = if cfg!(miri) {
+        &[5, 16, 17, 33, 49]
+    } else {
+        &[0, 1, 5, 15, 16, 17, 31, 32, 33, 47, 48, 49, 63, 64, 65]
+    };
+    for &stop in &STOPS {
+        for &v in values {
+            for &len in lens {
+                for pos in 0..len {
+                    let mut input = [b'a'; 65];
+                    input[pos] = v;
+                    let input = &input[..len];
+                    // Starts leaving every kind of tail: none, under
+                    // one chunk, one or two chunks, more.
+                    let starts: &[usize] = &[
+                        0,
+                        pos,
+                        pos.saturating_sub(1),
+                        len / 2,
+                        len.saturating_sub(15),
+                        len.saturating_sub(16),
+                        len.saturating_sub(17),
+                        len.saturating_sub(32),
+                        len.saturating_sub(33),
+                        len,
+                    ];
+                    for &start in starts {
+                        let want = (start..len)
+                            .find(|&k| stop.stops_at(input[k]))
+                            .unwrap_or(len);
+                        assert_eq!(
+                            find(input, start, stop),
+                            want,
+                            "{stop:?} {v:#x} len {len} pos {pos} from {start}"
+                        );
+                        assert_eq!(find_scalar(input, start, stop), want);
+                        if stop == Stop::Ldh {
+                            assert_eq!(find_host(input, start), want, "{v:#x} {len} {pos}");
+                        }
+                    }
+                }
+            }
+        }
+        // Past the end: the end (both ways: other targets use the scalar).
+        assert_eq!(find(b"abc", 7, stop), 3);
+        assert_eq!(find_scalar(b"abc", 7, stop), 3);
+    }
+}
+
+/// `find_path` against its definition: every byte value at every lane,
+/// alone and after a '/', with the '/' on either side of a 16-byte step.
+#[test]
+fn find_path_agrees_with_the_definition() {
+    let some = [b'.', b'%', b'/', b'?', 0x80];
+    let all: [u8; 256] = core::array::from_fn(|b| b as u8);
+    let values = if cfg!(miri) { &some[..] } else { &all[..] };
+    let lens: &[usize] = if cfg!(miri) {
+        &[5, 17, 33, 49]
+    } else {
+        &[1, 2, 5, 15, 16, 17, 18, 31, 32, 33, 47, 48, 49, 64, 65]
+    };
+    for &v in values {
+        for &len in lens {
+            for pos in 0..len {
+                for slash_before in [false, true] {
+                    let mut input = [b'a'; 65];
+                    input[pos] = v;
+                    if slash_before && pos > 0 {
+                        input[pos - 1] = b'/';
+                    }
+                    let input = &input[..len];
+                    for start in [
+                        0,
+                        pos,
+                        pos.saturating_sub(1),
+                        len / 2,
+                        16.min(len),
+                        len.saturating_sub(16),
+                        len.saturating_sub(17),
+                        len.saturating_sub(32),
+                        len.saturating_sub(33),
+                        len,
+                    ] {
+                        let want = (start..len)
+                            .find(|&k| path_stops_at(input, k))
+                            .unwrap_or(len);
+                        assert_eq!(
+                            find_path(input, start),
+                            want,
+                            "{v:#x} len {len} pos {pos} slash {slash_before} from {start}"
+                        );
+                        assert_eq!(find_path_scalar(input, start), want);
+                        let want = (start..len)
+                            .find(|&k| scan_path_stops_at(input, k))
+                            .unwrap_or(len);
+                        assert_eq!(
+                            scan_path(input, start),
+                            want,
+                            "scan_path {v:#x} len {len} pos {pos} slash {slash_before} from {start}"
+                        );
+                        // It stops wherever `find_path` does.
+                        for k in 0..len {
+                            assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(find_path(b"/a/./b", 0), 3);
+    assert_eq!(find_path(b"/a", 5), 2);
+    assert_eq!(find_path_scalar(b"/a", 5), 2);
+    assert_eq!(find_path(b"/a/%2e/b", 2), 3);
+    assert_eq!(find_path(b"/a.b/c", 0), 6);
+}
+
+#[test]
+fn ascii_str_accepts_exactly_ascii() {
+    // Every length up to past the four straight-line chunks, and two
+    // that take the loop.
+    for len in (0usize..=66).chain([100, 129]) {
+        let mut v = [b'x'; 129];
+        assert_eq!(ascii_str(&v[..len]).map(str::len), Some(len));
+        for pos in 0..len {
+            v[pos] = 0x80;
+            assert_eq!(ascii_str(&v[..len]), None, "len {len} pos {pos}");
+            v[pos] = 0x7F;
+            assert!(ascii_str(&v[..len]).is_some());
+            v[pos] = b'x';
+        }
+    }
+}

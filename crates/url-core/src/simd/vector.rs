@@ -1,0 +1,335 @@
+//! `find`, `find_path` and `is_ascii` over 16-byte chunks, in terms of
+//! `lanes`: a chunk's per-byte answers as a mask of `LANE_BITS` bits per
+//! byte, byte 0 lowest.
+
+use super::lanes::{Wide, LANE_BITS, V};
+use super::Stop;
+
+/// The operations the scans need from a vector unit: 16 bytes in,
+/// per-byte answers (all ones or zero) out.
+pub(super) trait Lanes: Copy {
+    /// The 16 bytes of `chunk`.
+    fn load(chunk: &[u8; 16]) -> Self;
+    /// Bytes equal to `c`.
+    fn eq(self, c: u8) -> Self;
+    /// Bytes equal to `c` or to `c` without `bit`: two bytes one bit
+    /// apart in one compare (`x | bit == c`).
+    fn eq2(self, c: u8, bit: u8) -> Self;
+    /// Bytes outside 0x21..=0x7E: C0 controls, space, DEL, non-ASCII.
+    fn outside(self) -> Self;
+    /// Bytes in 0x40..=0x5E: '@', 'A'..='Z', '[', '\\', ']', '^'.
+    fn at_to_caret(self) -> Self;
+    /// Bytes ≥ 0x80.
+    fn non_ascii(self) -> Self;
+    /// Bytes in `lo..=hi` (`hi - lo` < 127).
+    fn within(self, lo: u8, hi: u8) -> Self;
+    /// Every byte with the bits of `bits` set.
+    fn with_bits(self, bits: u8) -> Self;
+    /// Either answer.
+    fn or(self, other: Self) -> Self;
+    /// `LANE_BITS` bits per byte, byte 0 lowest.
+    fn mask(self) -> u64;
+}
+
+/// Whether `stop` stops at each byte of `chunk` (the sets of
+/// [`Stop::stops_at`], with bytes one bit apart paired).
+#[inline(always)]
+fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
+    let x = V::load(chunk);
+    let outside = x.outside();
+    // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
+    let query = || outside.or(x.eq2(b'#', 1)).or(x.eq2(b'>', 2));
+    let m = match stop {
+        Stop::Query => query(),
+        Stop::SpecialQuery => query().or(x.eq(b'\'')),
+        Stop::Fragment => outside.or(x.eq(b'"')).or(x.eq(b'`')).or(x.eq2(b'>', 2)),
+        // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and '}'
+        // with DEL (0x7D, 0x7F), DEL being a stop anyway.
+        Stop::Path => query()
+            .or(x.eq(b'?'))
+            .or(x.eq2(b'^', 2))
+            .or(x.eq(b'`'))
+            .or(x.eq2(0x7F, 4))
+            .or(x.eq2(0x7F, 2)),
+        // '/' and '?' (0x2F, 0x3F); '<' and '>' (0x3C, 0x3E).
+        Stop::Domain => outside
+            .or(x.at_to_caret())
+            .or(x.eq(b'#'))
+            .or(x.eq(b'%'))
+            .or(x.eq2(b'?', 0x10))
+            .or(x.eq(b':'))
+            .or(x.eq(b'|'))
+            .or(x.eq2(b'>', 2)),
+        // '/' and '?' (0x2F, 0x3F); '\t' and '\r' (0x09, 0x0D).
+        Stop::Authority => x
+            .eq2(b'?', 0x10)
+            .or(x.eq(b'#'))
+            .or(x.eq(b'\\'))
+            .or(x.eq(b'@'))
+            .or(x.eq(b':'))
+            .or(x.eq(b'['))
+            .or(x.eq(b']'))
+            .or(x.eq2(b'\r', 4))
+            .or(x.eq(b'\n')),
+        // The complement of the allowed ranges: all lanes' bits flipped.
+        Stop::Ldh => {
+            let ok = x
+                .within(b'a', b'z')
+                .or(x.within(b'0', b'9'))
+                .or(x.within(b'-', b'.'));
+            return ok.mask() ^ ALL_LANES;
+        }
+        Stop::LdhAnyCase => {
+            let ok = x
+                .with_bits(0x20)
+                .within(b'a', b'z')
+                .or(x.within(b'0', b'9'))
+                .or(x.within(b'-', b'.'));
+            return ok.mask() ^ ALL_LANES;
+        }
+    };
+    m.mask()
+}
+
+/// (Path stops, `/`, `.` or `%`) for each byte of `chunk`.
+#[inline(always)]
+fn path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
+    let x = V::load(chunk);
+    (
+        stop_mask(chunk, Stop::Path),
+        x.eq(b'/').mask(),
+        x.eq(b'.').or(x.eq(b'%')).mask(),
+    )
+}
+
+/// (Bytes outside the common path alphabet, `/`, `.`) for each byte
+/// of `chunk` ([`super::scan_path`]).
+#[inline(always)]
+fn common_path_masks(chunk: &[u8; 16]) -> (u64, u64, u64) {
+    let x = V::load(chunk);
+    // Letters of either case; '-', '.', '/' and the digits (0x2D..=0x39).
+    let common = x
+        .with_bits(0x20)
+        .within(b'a', b'z')
+        .or(x.within(b'-', b'9'))
+        .or(x.eq(b'_'))
+        .or(x.eq(b'~'));
+    (
+        common.mask() ^ ALL_LANES,
+        x.eq(b'/').mask(),
+        x.eq(b'.').mask(),
+    )
+}
+
+/// All bits of lane 0.
+const LANE0: u64 = (1 << LANE_BITS) - 1;
+
+#[inline(always)]
+pub(super) fn find_host(input: &[u8], i: usize) -> usize {
+    let len = input.len();
+    // The second chunk starts 16 bytes on, or earlier to end at the
+    // input's end; then it overlaps the first, whose answers for the
+    // shared bytes are the same.
+    let second = (i + 16).min(len.saturating_sub(16));
+    let (Some(low), Some(high)) = (chunk_at(input, i), chunk_at(input, second)) else {
+        return find(input, i, Stop::Ldh);
+    };
+    let m = Wide::from(stop_mask(low, Stop::Ldh))
+        | Wide::from(stop_mask(high, Stop::Ldh)) << ((second - i) * LANE_BITS as usize);
+    if m != 0 {
+        return i + (m.trailing_zeros() / LANE_BITS) as usize;
+    }
+    find(input, second + 16, Stop::Ldh)
+}
+
+/// All bits of all 16 lanes.
+const ALL_LANES: u64 = u64::MAX >> (64 - 16 * LANE_BITS);
+
+/// The 16 bytes at `i`, if there are that many.
+#[inline(always)]
+fn chunk_at(input: &[u8], i: usize) -> Option<&[u8; 16]> {
+    input.get(i..i.checked_add(16)?)?.try_into().ok()
+}
+
+/// The input's last 16 bytes, if it has that many.
+#[inline(always)]
+fn last_chunk(input: &[u8]) -> Option<&[u8; 16]> {
+    input.get(input.len().checked_sub(16)?..)?.try_into().ok()
+}
+
+/// The byte offset of the first lane set in `m` (≠ 0).
+#[inline(always)]
+fn first(m: u64) -> usize {
+    (m.trailing_zeros() / LANE_BITS) as usize
+}
+
+#[inline(always)]
+pub(super) fn find(input: &[u8], mut i: usize, stop: Stop) -> usize {
+    let len = input.len();
+    while let Some(chunk) = chunk_at(input, i) {
+        let m = stop_mask(chunk, stop);
+        if m != 0 {
+            return i + first(m);
+        }
+        i += 16;
+    }
+    if i >= len {
+        return len;
+    }
+    // Fewer than 16 bytes left: classify the input's last 16 bytes
+    // and ignore those before `i` (already seen), rather than loop
+    // per byte.
+    match last_chunk(input) {
+        Some(last) => {
+            let m = stop_mask(last, stop) >> (LANE_BITS as usize * (i + 16 - len));
+            if m != 0 {
+                i + first(m)
+            } else {
+                len
+            }
+        }
+        None => super::find_scalar(input, i, stop),
+    }
+}
+
+#[inline(always)]
+pub(super) fn find_path(input: &[u8], i: usize) -> usize {
+    path_scan::<false>(input, i, path_masks, super::find_path_scalar)
+}
+
+#[inline(always)]
+pub(super) fn scan_path(input: &[u8], i: usize) -> usize {
+    path_scan::<true>(input, i, common_path_masks, super::scan_path_scalar)
+}
+
+/// `find_path` and `scan_path`, given their masks (stops, `/`, bytes
+/// that stop right after a `/`) and their scalar loop for inputs
+/// shorter than a chunk. `WINDOW`: the first step is two chunks (see
+/// below), for the canonical path's one scan to its end; the parsers
+/// that call `find_path` once per segment or byte to encode pay for
+/// the second chunk on every call (hosts set: +125 instructions per
+/// URL), and keep the single-chunk steps.
+#[inline(always)]
+fn path_scan<const WINDOW: bool>(
+    input: &[u8],
+    i: usize,
+    masks: impl Fn(&[u8; 16]) -> (u64, u64, u64) + Copy,
+    scalar: fn(&[u8], usize) -> usize,
+) -> usize {
+    let len = input.len();
+    // Lane 0 of `after_slash`: the byte before the chunk is a '/'.
+    let after = |k: usize| {
+        if k > 0 && input.get(k - 1) == Some(&b'/') {
+            LANE0
+        } else {
+            0
+        }
+    };
+    // The first step: up to 32 bytes through two chunks clamped to end
+    // at the input's end (as in `find_host`), lined up from `i`.
+    let Some(end16) = len.checked_sub(16) else {
+        return scalar(input, i);
+    };
+    if !WINDOW {
+        return path_chunks(input, i, after(i), masks, scalar);
+    }
+    let i0 = i.min(len);
+    let (a, b) = (i0.min(end16), (i0 + 16).min(end16));
+    let (Some(at_a), Some(at_b)) = (chunk_at(input, a), chunk_at(input, b)) else {
+        return scalar(input, i);
+    };
+    let ((stop_a, slash_a, dot_a), (stop_b, slash_b, dot_b)) = (masks(at_a), masks(at_b));
+    let join = |x: u64, y: u64| {
+        (Wide::from(x) | Wide::from(y) << ((b - a) * LANE_BITS as usize))
+            >> ((i0 - a) * LANE_BITS as usize)
+    };
+    let slash = join(slash_a, slash_b);
+    let m = join(stop_a, stop_b)
+        | (join(dot_a, dot_b) & ((slash << LANE_BITS) | Wide::from(after(i0))));
+    if m != 0 {
+        return i0 + (m.trailing_zeros() / LANE_BITS) as usize;
+    }
+    let i = b + 16;
+    if i >= len {
+        return len;
+    }
+    path_chunks(input, i, after(i), masks, scalar)
+}
+
+/// The path scans a chunk at a time from `i`, then the last chunk;
+/// `after_slash`: lane 0 set when the byte before `i` is a `/`.
+#[inline(always)]
+fn path_chunks(
+    input: &[u8],
+    mut i: usize,
+    mut after_slash: u64,
+    masks: impl Fn(&[u8; 16]) -> (u64, u64, u64),
+    scalar: fn(&[u8], usize) -> usize,
+) -> usize {
+    let len = input.len();
+    while let Some(chunk) = chunk_at(input, i) {
+        let (stop, slash, dot) = masks(chunk);
+        let m = stop | (dot & ((slash << LANE_BITS) | after_slash));
+        if m != 0 {
+            return i + first(m);
+        }
+        after_slash = slash >> (LANE_BITS * 15);
+        i += 16;
+    }
+    if i >= len {
+        return len;
+    }
+    match last_chunk(input) {
+        // The byte before `i` is inside this last chunk
+        // (i > len - 16), so the shifted slash mask covers it.
+        Some(last) => {
+            let (stop, slash, dot) = masks(last);
+            let m = (stop | (dot & (slash << LANE_BITS))) >> (LANE_BITS as usize * (i + 16 - len));
+            if m != 0 {
+                i + first(m)
+            } else {
+                len
+            }
+        }
+        None => scalar(input, i),
+    }
+}
+
+/// Without an early exit or a per-byte tail: the answer is almost
+/// always yes (URLs are ASCII), and for a URL's length (usually 16 to
+/// 64 bytes) four overlapping chunks cover it with no branch on the
+/// length, whose every other value would otherwise mispredict a loop
+/// exit (the byte tail cost a fixed-buffer `href()` ~1.5 mispredicts,
+/// callgrind's model, kasztp).
+#[inline]
+pub(super) fn is_ascii(bytes: &[u8]) -> bool {
+    let Some(last) = last_chunk(bytes) else {
+        return short_is_ascii(bytes);
+    };
+    let len = bytes.len();
+    // `len - 16` is where `last` starts; positions are capped there.
+    let at = |p: usize| chunk_at(bytes, p.min(len - 16)).map_or(V::load(last), V::load);
+    let mut seen = V::load(last).or(at(0)).or(at(16)).or(at(32));
+    let mut i = 48;
+    while i + 16 < len {
+        seen = seen.or(at(i));
+        i += 16;
+    }
+    seen.non_ascii().mask() == 0
+}
+
+/// [`is_ascii`] for fewer than 16 bytes: two overlapping words.
+#[inline(always)]
+fn short_is_ascii(bytes: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let word = |r: Option<&[u8]>| {
+        r.and_then(|r| <[u8; 8]>::try_from(r).ok())
+            .map_or(0, u64::from_le_bytes)
+    };
+    let len = bytes.len();
+    if len >= 8 {
+        (word(bytes.get(..8)) | word(bytes.get(len - 8..))) & HIGH == 0
+    } else {
+        bytes.iter().fold(0, |seen, &b| seen | b) < 0x80
+    }
+}
