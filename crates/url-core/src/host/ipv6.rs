@@ -396,7 +396,8 @@ mod tests {
     #[test]
     fn plain_agrees_with_the_full_parser() {
         let pieces = [
-            "", ":", "::", "0", "1", "ffff", "FfFf", "00000", "12345", "g", "1.2.3.4", ".",
+            "", ":", "::", "0", "1", "ab", "0C1", "ffff", "FfFf", "00000", "12345", "g", "1.2.3.4",
+            ".",
         ];
         let mut n = 0;
         for a in pieces {
@@ -422,5 +423,62 @@ mod tests {
             }
         }
         assert!(n > 80_000);
+    }
+
+    /// The serializer against the standard's steps written plainly (the
+    /// longest run of two or more zero pieces, the first of equals, becomes
+    /// "::"; pieces in lowercase hex without leading zeros), over addresses
+    /// with zero runs everywhere and pieces of every width.
+    #[test]
+    fn serializer_follows_the_standard() {
+        fn reference(a: &[u16; 8]) -> String {
+            let (mut best, mut best_len) = (None, 1);
+            for start in 0..8 {
+                let len = a[start..].iter().take_while(|&&p| p == 0).count();
+                if len > best_len {
+                    (best, best_len) = (Some(start), len);
+                }
+            }
+            let mut out = String::new();
+            let mut i = 0;
+            while i < 8 {
+                if Some(i) == best {
+                    out.push_str(if i == 0 { "::" } else { ":" });
+                    i += best_len;
+                    continue;
+                }
+                out.push_str(&format!("{:x}", a[i]));
+                if i != 7 {
+                    out.push(':');
+                }
+                i += 1;
+            }
+            out
+        }
+        let widths = [
+            0u16, 0x1, 0xf, 0x10, 0xab, 0x100, 0xfff, 0x1000, 0xffff, 0x8001,
+        ];
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200_000 {
+            let mut a = [0u16; 8];
+            for p in &mut a {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // Half the pieces zero, so that runs of every length occur.
+                *p = if x & 1 == 0 {
+                    0
+                } else {
+                    widths[(x >> 8) as usize % widths.len()]
+                };
+            }
+            let mut out = [0u8; 40];
+            let n = serialize_ipv6(&a, &mut out);
+            assert_eq!(
+                core::str::from_utf8(&out[..n]).unwrap(),
+                reference(&a),
+                "{a:x?}"
+            );
+        }
     }
 }
