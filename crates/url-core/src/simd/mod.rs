@@ -96,6 +96,14 @@ static DOMAIN_OK: [bool; 256] = {
     t
 };
 
+/// Whether the scans run 16 bytes per step here (SSE2 or NEON): elsewhere
+/// they are byte loops, and a caller that would scan ahead only to skip
+/// its own byte loop does better without.
+pub(crate) const VECTOR: bool = cfg!(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+));
+
 /// The first index ≥ `i` whose byte `stop` stops at, or `input.len()`.
 #[inline(always)]
 pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
