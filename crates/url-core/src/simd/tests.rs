@@ -3,6 +3,15 @@
 
 use super::*;
 
+/// Where the byte under test goes in an input of `len` bytes: everywhere,
+/// or under Miri (which checks the vector code's memory accesses, and runs
+/// each call thousands of times slower) the lanes at the ends and around
+/// each 16-byte boundary, where the chunk and tail code changes hands.
+fn positions(len: usize) -> impl Iterator<Item = usize> {
+    let edges = [0, 1, 14, 15, 16, 17, 31, 32, 33, 47, 48];
+    (0..len).filter(move |&p| !cfg!(miri) || edges.contains(&p) || p + 2 >= len)
+}
+
 #[test]
 fn copy_bytes_copies_the_common_prefix() {
     let src: [u8; 40] = core::array::from_fn(|i| i as u8 + 1);
@@ -86,7 +95,7 @@ fn find_agrees_with_the_definition() {
     for &stop in &STOPS {
         for &v in values {
             for &len in lens {
-                for pos in 0..len {
+                for pos in positions(len) {
                     let mut input = [b'a'; 65];
                     input[pos] = v;
                     let input = &input[..len];
@@ -141,7 +150,7 @@ fn find_path_agrees_with_the_definition() {
     };
     for &v in values {
         for &len in lens {
-            for pos in 0..len {
+            for pos in positions(len) {
                 for slash_before in [false, true] {
                     let mut input = [b'a'; 65];
                     input[pos] = v;
@@ -149,6 +158,10 @@ fn find_path_agrees_with_the_definition() {
                         input[pos - 1] = b'/';
                     }
                     let input = &input[..len];
+                    // `scan_path` stops wherever `find_path` does.
+                    for k in 0..len {
+                        assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
+                    }
                     for start in [
                         0,
                         pos,
@@ -178,10 +191,6 @@ fn find_path_agrees_with_the_definition() {
                             want,
                             "scan_path {v:#x} len {len} pos {pos} slash {slash_before} from {start}"
                         );
-                        // It stops wherever `find_path` does.
-                        for k in 0..len {
-                            assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
-                        }
                     }
                 }
             }
@@ -201,7 +210,7 @@ fn ascii_str_accepts_exactly_ascii() {
     for len in (0usize..=66).chain([100, 129]) {
         let mut v = [b'x'; 129];
         assert_eq!(ascii_str(&v[..len]).map(str::len), Some(len));
-        for pos in 0..len {
+        for pos in positions(len) {
             v[pos] = 0x80;
             assert_eq!(ascii_str(&v[..len]), None, "len {len} pos {pos}");
             v[pos] = 0x7F;
