@@ -24,6 +24,25 @@
 
 use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
 
+/// `$vector` where the scans run on a vector unit (SSE2 on x86_64, NEON on
+/// aarch64), `$scalar` everywhere else: one place for the target test
+/// every scan's entry point makes.
+macro_rules! vector_or_scalar {
+    ($vector:expr, $scalar:expr) => {{
+        #[cfg(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        ))]
+        let answer = $vector;
+        #[cfg(not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )))]
+        let answer = $scalar;
+        answer
+    }};
+}
+
 /// The bytes a scan stops at.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Stop {
@@ -107,20 +126,7 @@ pub(crate) const VECTOR: bool = cfg!(any(
 /// The first index ≥ `i` whose byte `stop` stops at, or `input.len()`.
 #[inline(always)]
 pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
-    #[cfg(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        vector::find(input, i, stop)
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        find_scalar(input, i, stop)
-    }
+    vector_or_scalar!(vector::find(input, i, stop), find_scalar(input, i, stop))
 }
 
 /// [`find`] for [`Stop::Ldh`] from a host's start. The first step covers 32
@@ -131,20 +137,10 @@ pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
 /// ends the scan to chance.
 #[inline(always)]
 pub(crate) fn find_host(input: &[u8], i: usize) -> usize {
-    #[cfg(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        vector::find_host(input, i)
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
+    vector_or_scalar!(
+        vector::find_host(input, i),
         find_scalar(input, i, Stop::Ldh)
-    }
+    )
 }
 
 /// The first index ≥ `i` in a path where the canonical fast path must look:
@@ -153,20 +149,7 @@ pub(crate) fn find_host(input: &[u8], i: usize) -> usize {
 /// than one per segment.
 #[inline(always)]
 pub(crate) fn find_path(input: &[u8], i: usize) -> usize {
-    #[cfg(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        vector::find_path(input, i)
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        find_path_scalar(input, i)
-    }
+    vector_or_scalar!(vector::find_path(input, i), find_path_scalar(input, i))
 }
 
 /// [`find_path`] with a cheaper test: the first index ≥ `i` holding a byte
@@ -178,20 +161,7 @@ pub(crate) fn find_path(input: &[u8], i: usize) -> usize {
 /// corpus paths hold nothing else.
 #[inline(always)]
 pub(crate) fn scan_path(input: &[u8], i: usize) -> usize {
-    #[cfg(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        vector::scan_path(input, i)
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        scan_path_scalar(input, i)
-    }
+    vector_or_scalar!(vector::scan_path(input, i), scan_path_scalar(input, i))
 }
 
 /// `scan_path` a byte at a time.
@@ -254,20 +224,7 @@ fn find_scalar(input: &[u8], i: usize, stop: Stop) -> usize {
 /// `true` when every byte is ASCII, 16 bytes per step with a vector unit.
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
-    #[cfg(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    ))]
-    {
-        vector::is_ascii(bytes)
-    }
-    #[cfg(not(any(
-        all(target_arch = "x86_64", target_feature = "sse2"),
-        all(target_arch = "aarch64", target_feature = "neon")
-    )))]
-    {
-        bytes.is_ascii()
-    }
+    vector_or_scalar!(vector::is_ascii(bytes), bytes.is_ascii())
 }
 
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` into `dst`:
