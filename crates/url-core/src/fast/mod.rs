@@ -16,27 +16,10 @@
 mod reference;
 pub(crate) use reference::{reference, Reference};
 
+use crate::host::ipv4;
 use crate::percent_encode::{C0, CLASS};
 use crate::simd::{find, find_host, scan_path, Stop};
 use crate::url::{HostKind, Offsets, SchemeType};
-
-/// "Ends in a number" for a canonical-domain candidate (lower case), rejecting
-/// in O(1) the usual cases: a numeric last label ends in a digit, a hex digit
-/// or the `x` of a bare `0x` (`ipv4::ends_in_a_number` looks at that byte
-/// first), and starts with a digit.
-#[inline(always)]
-fn ends_in_a_number(host: &[u8]) -> bool {
-    let last = host.strip_suffix(b".").unwrap_or(host).last();
-    if !last.is_some_and(|&b| b.is_ascii_hexdigit() || b == b'x') {
-        return false;
-    }
-    let last_label_start = {
-        let h = host.strip_suffix(b".").unwrap_or(host);
-        h.iter().rposition(|&b| b == b'.').map_or(0, |p| p + 1)
-    };
-    host.get(last_label_start).is_some_and(u8::is_ascii_digit)
-        && crate::host::ipv4::ends_in_a_number(host)
-}
 
 /// Where the colon after `http` or `https` is, if `input` starts with one of
 /// them: a select on the fifth byte rather than a branch, because the two
@@ -108,7 +91,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     let (host_end, kind) = if scheme_type == SchemeType::File {
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
-        if host == b"localhost" || (!host.is_empty() && ends_in_a_number(host)) {
+        if host == b"localhost" || (!host.is_empty() && ipv4::ends_in_a_number(host)) {
             return None;
         }
         let kind = if host.is_empty() {
@@ -120,9 +103,9 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     } else if host.is_empty() {
         // Host-missing, or a host the domain scan stopped at once.
         return None;
-    } else if ends_in_a_number(host) {
+    } else if ipv4::ends_in_a_number(host) {
         // An IPv4 address: canonical only when dotted-decimal already.
-        if !crate::host::ipv4::is_serialized_ipv4(host) {
+        if !ipv4::is_serialized_ipv4(host) {
             return None;
         }
         (i, HostKind::Ipv4)

@@ -3,21 +3,29 @@
 
 use crate::validation::ValidationError;
 
-/// The "ends in a number" checker, on an ASCII domain.
+/// The "ends in a number" checker, on an ASCII domain (either case): every
+/// caller's one. A numeric last part ends in a digit, a hex digit or the
+/// `x` of a bare "0x", so most domains ("com", "org", "net" …) are answered
+/// by one byte, inlined into the hot paths; the rest of the check is not.
+#[inline(always)]
 pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
     // The last part, ignoring one trailing empty part.
     let body = input.strip_suffix(b".").unwrap_or(input);
-    // A numeric last part ends in a digit, a hex digit or the `x` of a bare
-    // "0x": most domains ("com", "org", "net" …) are answered here, by one
-    // byte, before the part is looked for.
-    if !body
-        .last()
+    body.last()
         .is_some_and(|&b| b.is_ascii_hexdigit() || b | 0x20 == b'x')
-    {
+        && last_part_is_a_number(body)
+}
+
+/// [`ends_in_a_number`] past its first test, on the domain without its
+/// trailing empty part.
+fn last_part_is_a_number(body: &[u8]) -> bool {
+    let last_start = body.iter().rposition(|&b| b == b'.').map_or(0, |p| p + 1);
+    let last = body.get(last_start..).unwrap_or_default();
+    // "de", "cc", "be" … end here.
+    if !last.first().is_some_and(u8::is_ascii_digit) {
         return false;
     }
-    let last = body.rsplit(|&b| b == b'.').next().unwrap_or_default();
-    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+    if last.iter().all(u8::is_ascii_digit) {
         return true;
     }
     // "0x"/"0X" followed by zero or more hex digits parses as an IPv4 number.

@@ -237,7 +237,7 @@ fn host_and_port_parse(authority: &[u8]) -> bool {
         }
         let host = authority.get(..end).unwrap_or_default();
         if host.is_empty()
-            || (ends_in_a_number(host) && ipv4::parse_ipv4(host, &mut |_, _| {}).is_err())
+            || (ipv4::ends_in_a_number(host) && ipv4::parse_ipv4(host, &mut |_, _| {}).is_err())
         {
             return false;
         }
@@ -259,14 +259,6 @@ fn host_and_port_parse(authority: &[u8]) -> bool {
         rest = after_colon.get(digits..).unwrap_or_default();
     }
     matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
-}
-
-/// The ends-in-a-number checker, rejecting in O(1) the usual case: a
-/// numeric last label starts with a digit.
-fn ends_in_a_number(host: &[u8]) -> bool {
-    let last = host.strip_suffix(b".").unwrap_or(host);
-    let last_start = last.iter().rposition(|&b| b == b'.').map_or(0, |p| p + 1);
-    last.get(last_start).is_some_and(u8::is_ascii_digit) && ipv4::ends_in_a_number(host)
 }
 
 /// [`surely_parses`] for an input without a scheme: the relative state
