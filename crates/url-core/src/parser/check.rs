@@ -181,20 +181,12 @@ fn special_authority_parses(authority: &[u8]) -> bool {
     if host_and_port_parse(authority) {
         return true;
     }
-    // The last '@' before the authority's end, 16 bytes per step between
-    // the bytes the authority state looks at.
-    let mut at = None;
-    let mut i = 0;
-    loop {
-        i = find(authority, i, Stop::Authority);
-        match authority.get(i) {
-            Some(b'@') => at = Some(i),
-            None | Some(b'/' | b'?' | b'#' | b'\\') => break,
-            Some(_) => {}
-        }
-        i += 1;
-    }
-    match at {
+    // The last '@' before the authority's end, as the special-URL route
+    // finds it (a tab or newline there: ask the state machine).
+    match super::special::scan_authority(authority, 0)
+        .ok()
+        .and_then(|a| a.at)
+    {
         Some(at) => host_and_port_parse(authority.get(at + 1..).unwrap_or_default()),
         None => false,
     }

@@ -89,10 +89,10 @@ pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offset
 
 /// Where the authority starting at `start` ends, and what the authority
 /// state needs to know of it.
-struct Authority {
+pub(super) struct Authority {
     end: usize,
     /// The last `@`.
-    at: Option<usize>,
+    pub(super) at: Option<usize>,
     /// The first `:` (before the last `@` it splits the userinfo).
     first_colon: Option<usize>,
     /// The first `:` outside brackets after the last `@`: the port's.
@@ -102,7 +102,7 @@ struct Authority {
 /// The authority scan (url.bs authority state), 16 bytes per step between
 /// the bytes it looks at; `Declined` on a tab or newline.
 #[inline]
-fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
+pub(super) fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
     let mut a = Authority {
         end: start,
         at: None,
@@ -130,22 +130,22 @@ fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
         if ENDS[usize::from(b)] {
             return Ok(a);
         }
-        if b == b':' {
-            a.first_colon = a.first_colon.or(Some(a.end));
-            if !inside_brackets && a.host_colon.is_none() {
-                a.host_colon = Some(a.end);
+        match b {
+            b':' => {
+                a.first_colon = a.first_colon.or(Some(a.end));
+                if !inside_brackets && a.host_colon.is_none() {
+                    a.host_colon = Some(a.end);
+                }
             }
-        } else if b == b'@' {
-            a.at = Some(a.end);
-            a.host_colon = None;
-            inside_brackets = false;
-        } else if b == b'[' {
-            inside_brackets = true;
-        } else if b == b']' {
-            inside_brackets = false;
-        } else {
+            b'@' => {
+                a.at = Some(a.end);
+                a.host_colon = None;
+                inside_brackets = false;
+            }
+            b'[' => inside_brackets = true,
+            b']' => inside_brackets = false,
             // ASCII tab or newline.
-            return Err(Declined);
+            _ => return Err(Declined),
         }
         a.end += 1;
     }
