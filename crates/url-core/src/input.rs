@@ -2,7 +2,7 @@
 //! parser: leading/trailing C0 control or space trimmed, and ASCII tab or
 //! newline *skipped on the fly* (no allocator, so they cannot be removed).
 
-use crate::percent_encode::{CLASS, TAB_OR_NEWLINE};
+use crate::byte_class::{is_c0_control_or_space, is_tab_or_newline};
 
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'i> {
@@ -14,11 +14,6 @@ pub(crate) struct Input<'i> {
     pub has_ws: bool,
     /// Offset of `s` in the caller's input, for validation error positions.
     pub offset: usize,
-}
-
-#[inline]
-pub(crate) fn is_tab_or_newline(b: u8) -> bool {
-    CLASS[b as usize] & TAB_OR_NEWLINE != 0
 }
 
 impl<'i> Input<'i> {
@@ -108,6 +103,46 @@ impl<'i> Input<'i> {
             None | Some(b'/') | Some(b'\\') | Some(b'?') | Some(b'#')
         )
     }
+}
+
+/// Where `bytes` starts and ends once its leading and trailing C0 control
+/// or space are removed (url.bs §4.4, basic URL parser step 1): what
+/// remains is `bytes[lead..trail]`.
+#[inline]
+pub(crate) fn c0_space_trim(bytes: &[u8]) -> (usize, usize) {
+    let lead = bytes
+        .iter()
+        .position(|&b| !is_c0_control_or_space(b))
+        .unwrap_or(bytes.len());
+    let trail = bytes
+        .get(lead..)
+        .unwrap_or_default()
+        .iter()
+        .rposition(|&b| !is_c0_control_or_space(b))
+        .map_or(lead, |p| lead + p + 1);
+    (lead, trail)
+}
+
+/// `input` without its leading and trailing C0 control or space, when it
+/// has some: the fast engines recognize nothing that starts or ends with
+/// one, so the route ladder tries them again on this.
+#[inline(always)]
+pub(crate) fn trimmed(input: &str) -> Option<&str> {
+    let b = input.as_bytes();
+    if b.first().is_some_and(|&c| is_c0_control_or_space(c))
+        || b.last().is_some_and(|&c| is_c0_control_or_space(c))
+    {
+        Some(trim_c0_space(input))
+    } else {
+        None
+    }
+}
+
+#[inline(never)]
+fn trim_c0_space(input: &str) -> &str {
+    let (lead, trail) = c0_space_trim(input.as_bytes());
+    // Only ASCII bytes are removed, so both ends are `char` boundaries.
+    input.get(lead..trail).unwrap_or_default()
 }
 
 /// Whether `bytes` holds an ASCII tab or newline. Eight bytes at a time: a

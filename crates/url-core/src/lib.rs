@@ -35,19 +35,20 @@
 // `unsafe` is confined to `simd` (measured: see its docs), run under Miri.
 #![deny(unsafe_code)]
 
-#[cfg(test)]
+#[cfg(any(test, feature = "route-trace"))]
 extern crate std;
 
 pub mod build;
+mod byte_class;
 mod bytes;
 pub mod encoding;
 mod error;
-mod fast;
 pub mod form_urlencoded;
 mod host;
 pub mod idna;
 mod input;
 mod origin;
+mod output;
 mod parser;
 pub mod parts;
 pub mod percent_encode;
@@ -61,14 +62,22 @@ mod simd;
 mod storage;
 mod url;
 pub mod validation;
-mod writer;
 pub mod writing;
 
+pub use byte_class::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 pub use error::ParseError;
-pub use host::{is_forbidden_domain_code_point, is_forbidden_host_code_point};
 pub use origin::{Origin, OriginHost};
 pub use parser::{Parsed, Parser};
+/// Which engine of the route ladder answered (feature `route-trace`, for
+/// tests).
+#[cfg(feature = "route-trace")]
+#[doc(hidden)]
+pub mod route_trace {
+    pub use crate::parser::route::trace::take;
+    pub use crate::parser::route::{Form, Route};
+}
+pub use host::HostKind;
 pub use setters::{Ignored, SetError, SetOutcome, Setter};
 pub use storage::{Buffer, CapacityError, SliceStorage, Storage};
-pub use url::{HostKind, SchemeType, Url};
+pub use url::{SchemeType, Url};
 pub use validation::{Component, NoValidation, ValidationError, ValidationSink};

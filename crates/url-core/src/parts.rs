@@ -4,8 +4,9 @@
 //! value computed from one; nothing allocates.
 
 use crate::form_urlencoded::{self, Parse};
+use crate::host::HostKind;
 use crate::storage::Buffer;
-use crate::url::{HostKind, Url};
+use crate::url::Url;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 /// A URL's host as the standard models it (url.bs §3.1): a domain, an IPv4

@@ -31,9 +31,10 @@
 //! assert_eq!(public_suffix("[::1]"), None);
 //! ```
 
+use crate::host::HostKind;
 use crate::origin::Origin;
 use crate::storage::Buffer;
-use crate::url::{HostKind, Url};
+use crate::url::Url;
 use psl_tables::Node;
 
 /// The Public Suffix List version the tables were generated from (the

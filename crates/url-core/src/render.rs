@@ -44,10 +44,11 @@
 //! # Ok::<(), Box<dyn core::error::Error>>(())
 //! ```
 
+use crate::host::HostKind;
 use crate::idna::{to_unicode, IdnaError};
 use crate::public_suffix::registrable_domain;
 use crate::storage::{Buffer, CapacityError, Storage};
-use crate::url::{HostKind, Url};
+use crate::url::Url;
 use idna_tables::Mapping;
 use script_tables::{script_set, Script, ScriptSet};
 

@@ -1,26 +1,10 @@
 //! The URL record as one serialized buffer plus offsets (url.bs §4.1), and
 //! the getters of the URL API (§6.1) as slices of that buffer.
 
+use crate::host::HostKind;
 use crate::storage::Buffer;
 use core::fmt;
 use core::hash::{Hash, Hasher};
-
-/// What kind of host a URL has (url.bs §3.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HostKind {
-    /// The host is null (`mailto:x`, `sc:/path`).
-    None,
-    /// The empty host (`file:///x`, `sc://`).
-    Empty,
-    /// A domain (ASCII, possibly punycode).
-    Domain,
-    /// An IPv4 address.
-    Ipv4,
-    /// An IPv6 address (serialized in brackets).
-    Ipv6,
-    /// An opaque host of a non-special URL.
-    Opaque,
-}
 
 /// A special scheme (url.bs §4.2), or not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -452,7 +436,7 @@ impl<S: Buffer> Url<S> {
                     !host.is_empty()
                         && !host.iter().any(|c| {
                             c.is_ascii_uppercase()
-                                || crate::host::is_forbidden_domain_code_point(*c)
+                                || crate::byte_class::is_forbidden_domain_code_point(*c)
                         })
                 }
                 HostKind::Opaque => !host.is_empty(),

@@ -7,8 +7,8 @@
 
 use core::fmt;
 
+use crate::byte_class::{class, is_url_code_point_non_ascii, NOT_URL_UNIT, TAB_OR_NEWLINE};
 use crate::input::Input;
-use crate::percent_encode::{CLASS, NOT_URL_UNIT, TAB_OR_NEWLINE};
 
 /// The validation error types of url.bs §1.1, named as in the standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -261,14 +261,6 @@ impl<F: FnMut(ValidationError, usize)> ValidationSink for F {
     }
 }
 
-/// URL code points above ASCII: U+00A0..=U+10FFFD minus surrogates (not in
-/// `char`) and noncharacters.
-#[inline]
-pub(crate) fn is_url_code_point_non_ascii(c: char) -> bool {
-    let v = c as u32;
-    v >= 0xA0 && !(0xFDD0..=0xFDEF).contains(&v) && (v & 0xFFFE) != 0xFFFE
-}
-
 /// invalid-URL-unit reports for `[start..end)` (opaque-host parser).
 pub(crate) fn report_invalid_url_units<V: ValidationSink>(
     input: &Input<'_>,
@@ -288,7 +280,7 @@ pub(crate) fn report_invalid_url_units<V: ValidationSink>(
                 sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
             }
         } else if b < 0x80 {
-            if CLASS[b as usize] & (NOT_URL_UNIT | TAB_OR_NEWLINE) == NOT_URL_UNIT {
+            if class(b) & (NOT_URL_UNIT | TAB_OR_NEWLINE) == NOT_URL_UNIT {
                 sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
             }
         } else if let Some(ch) = input.s.get(i..).and_then(|s| s.chars().next()) {

@@ -9,10 +9,10 @@
 
 use super::{BuildError, BuildErrorKind, Builder, UrlPart};
 use crate::error::ParseError;
-use crate::parser::{basic_parse_at, Mode};
+use crate::host::HostKind;
+use crate::parser::route;
 use crate::storage::{Buffer, CapacityError, Storage};
-use crate::url::{HostKind, Offsets};
-use crate::validation::NoValidation;
+use crate::url::Offsets;
 
 /// A storage whose contents must be `expected[..len]`.
 struct Mirror<'e> {
@@ -157,20 +157,9 @@ impl<S: Storage> Builder<S> {
             len: 0,
             diverged: None,
         };
-        let parsed = basic_parse_at(
-            href,
-            None,
-            &mut mirror,
-            &mut NoValidation,
-            None,
-            Mode {
-                keep_borrowed: false,
-                append: false,
-                stop_at_path: false,
-            },
-        );
+        let parsed = route::state_machine_into(href, &mut mirror);
         let part = match parsed {
-            Ok((off, _)) if mirror.len == href.len() => {
+            Ok(off) if mirror.len == href.len() => {
                 if off == want {
                     return Ok(());
                 }

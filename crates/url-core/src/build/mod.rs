@@ -36,14 +36,15 @@ mod error;
 
 pub use error::{BuildError, BuildErrorKind, UrlPart};
 
+use crate::byte_class::is_tab_or_newline;
 use crate::form_urlencoded;
-use crate::host;
-use crate::input::{is_tab_or_newline, Input};
+use crate::host::{self, HostKind, HostSyntax};
+use crate::input::Input;
+use crate::output::{Need, Output};
 use crate::percent_encode::{utf8_percent_encode_into, AsciiSet};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{format_port, HostKind, SchemeType, Url};
+use crate::url::{format_port, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationError};
-use crate::writer::Writer;
 use crate::ParseError;
 use core::net::IpAddr;
 
@@ -335,15 +336,15 @@ impl<S: Storage> Builder<S> {
         let mut kind = HostKind::Empty;
         if !host.is_empty() && self.error.is_none() {
             let input = Input::new(host, 0, true);
-            let mut w = Writer::appending(input.s, &mut self.buf);
+            let mut w = Output::appending(input.s, &mut self.buf);
             let parsed = host::parse_host(
                 &mut w,
                 &input,
                 0,
                 input.len(),
-                !special,
+                HostSyntax::of(special),
                 &mut NoValidation,
-                false,
+                Need::Serialization,
             );
             match parsed {
                 Ok(k) => kind = k,

@@ -57,6 +57,7 @@
 //! # Ok::<(), url_core::CapacityError>(())
 //! ```
 
+use crate::byte_class::{class, AMPERSAND, EQUALS, PERCENT, PLUS};
 use crate::percent_encode::hex_value;
 use crate::storage::{CapacityError, Storage};
 use core::fmt::{self, Write as _};
@@ -121,20 +122,9 @@ pub struct Parse<'a> {
     text: Option<&'a str>,
 }
 
-/// What the one pass over a sequence looks for.
-const AMPERSAND: u8 = 1;
-const EQUALS: u8 = 2;
-/// `+` or `%`: the piece may need decoding.
-const ESCAPE: u8 = 3;
-
-static SEQUENCE_CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    t[b'&' as usize] = AMPERSAND;
-    t[b'=' as usize] = EQUALS;
-    t[b'+' as usize] = ESCAPE;
-    t[b'%' as usize] = ESCAPE;
-    t
-};
+/// What the one pass over a sequence looks for: `&`, `=`, and `+` or `%`
+/// (the piece may need decoding).
+const SEQUENCE_MARKS: u32 = AMPERSAND | EQUALS | PLUS | PERCENT;
 
 /// Where a pair lies in the input given to [`parse`] or [`parse_str`],
 /// before any decoding: the name is `input[start..name_end]`, the value
@@ -184,7 +174,7 @@ impl<'a> Parse<'a> {
             let mut equals = None;
             let mut escapes = [false; 2];
             for (i, &b) in rest.iter().enumerate() {
-                match SEQUENCE_CLASS[usize::from(b)] {
+                match class(b) & SEQUENCE_MARKS {
                     0 => {}
                     AMPERSAND => {
                         end = i;

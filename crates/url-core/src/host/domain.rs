@@ -6,25 +6,28 @@
 //! hosts never touch the IDNA tables. Non-ASCII domains go through
 //! [`crate::idna`].
 
+use super::HostKind;
 use super::{invalid, ipv4};
+use crate::byte_class::{
+    class, is_tab_or_newline, FORBIDDEN_DOMAIN, NON_ASCII, PERCENT, TAB_OR_NEWLINE, UPPER,
+};
 use crate::error::ParseError;
-use crate::input::{is_tab_or_newline, Input};
+use crate::input::Input;
+use crate::output::{Need, Output};
 use crate::percent_encode::hex_value;
 use crate::simd::{find, Stop};
 use crate::storage::Storage;
-use crate::url::HostKind;
 use crate::validation::{ValidationError, ValidationSink};
-use crate::writer::Writer;
 
-/// With `check_only` (canParse), the result is right about success, failure
-/// and the kind, but an IDN label's text is left out.
+/// With [`Need::Validity`] (canParse), the result is right about success,
+/// failure and the kind, but an IDN label's text is left out.
 pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     input: &Input<'_>,
     start: usize,
     end: usize,
     sink: &mut V,
-    check_only: bool,
+    need: Need,
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
     let host_start = w.len();
@@ -36,8 +39,8 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     // without a per-byte loop (whose exit mispredicted at every length: 1.4
     // per host, callgrind's model). Without vector scans (thumbv7em,
     // wasm32) the byte loop alone is smaller and no slower.
-    let class_by_bytes = || raw.iter().fold(0u8, |c, &b| c | DOMAIN_CLASS[b as usize]);
-    let class = if !crate::simd::VECTOR {
+    let class_by_bytes = || raw.iter().fold(0, |c, &b| c | class(b));
+    let classes = if !crate::simd::VECTOR {
         class_by_bytes()
     } else if crate::simd::find_host(input.bytes, start) >= end {
         0
@@ -46,10 +49,10 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     } else {
         class_by_bytes()
     };
-    let simple = class & (NEEDS_DECODE | NON_ASCII) == 0;
-    let upper = class & UPPER != 0;
+    let simple = classes & (NEEDS_DECODE | NON_ASCII) == 0;
+    let upper = classes & UPPER != 0;
     if simple && !V::ENABLED {
-        if class & FORBIDDEN != 0 || raw.is_empty() {
+        if classes & FORBIDDEN_DOMAIN != 0 || raw.is_empty() {
             return Err(invalid(ValidationError::DomainToAscii, pos));
         }
         if ipv4::ends_in_a_number(raw) {
@@ -79,7 +82,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         } else {
             w.push_span(start, end)?;
         }
-    } else if class & NEEDS_DECODE == 0 {
+    } else if classes & NEEDS_DECODE == 0 {
         // Non-ASCII but nothing to decode: the input's own (UTF-8) text,
         // ASCII lowercased.
         push_lowercase_utf8(w, raw, start)?;
@@ -106,11 +109,11 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         #[cfg(feature = "idna")]
         {
             w.materialize()?;
-            crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos, check_only)?;
+            crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos, need)?;
         }
         #[cfg(not(feature = "idna"))]
         {
-            let _ = check_only;
+            let _ = need;
             return Err(ParseError::IdnaUnavailable { position: pos });
         }
     } else if V::ENABLED
@@ -122,7 +125,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     }
 
     let host = w.as_bytes().get(host_start..).unwrap_or_default();
-    if host.is_empty() || host.iter().any(|&b| super::forbidden_in_domain(b)) {
+    if host.is_empty() || host.iter().any(|&b| class(b) & FORBIDDEN_DOMAIN != 0) {
         return Err(invalid(ValidationError::DomainToAscii, pos));
     }
     if ipv4::ends_in_a_number(host) {
@@ -140,35 +143,11 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     Ok(HostKind::Domain)
 }
 
-const NEEDS_DECODE: u8 = 1;
-const UPPER: u8 = 2;
-const FORBIDDEN: u8 = 4;
-const NON_ASCII: u8 = 8;
-
-/// Per-byte classes for the domain fast path.
-static DOMAIN_CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        t[b] = if c == b'%' || c == b'\t' || c == b'\n' || c == b'\r' {
-            NEEDS_DECODE
-        } else if c >= 0x80 {
-            NON_ASCII
-        } else if c.is_ascii_uppercase() {
-            UPPER
-        } else if super::is_forbidden_domain_code_point(c) {
-            FORBIDDEN
-        } else {
-            0
-        };
-        b += 1;
-    }
-    t
-};
+/// Bytes the host must be decoded for first: `%` and ASCII tab or newline.
+const NEEDS_DECODE: u32 = PERCENT | TAB_OR_NEWLINE;
 
 fn push_lowercase<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     raw: &[u8],
 ) -> Result<(), crate::CapacityError> {
     let mut chunk = [0u8; 64];
@@ -185,7 +164,7 @@ fn push_lowercase<S: Storage>(
 /// are UTF-8 and need no decoding, with ASCII upper case lowered: runs
 /// between upper-case letters are copied as they are.
 fn push_lowercase_utf8<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     raw: &[u8],
     start: usize,
 ) -> Result<(), crate::CapacityError> {
@@ -220,7 +199,7 @@ fn first_percent_encoded_byte(input: &Input<'_>, start: usize, end: usize) -> Op
 /// Appends the percent-decoding of the host (ASCII lowercased). Returns
 /// `Ok(false)` when the decoded bytes are not UTF-8.
 fn push_percent_decoded<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     input: &Input<'_>,
     start: usize,
     end: usize,
@@ -268,7 +247,7 @@ fn push_percent_decoded<S: Storage>(
 /// Pushes the longest valid UTF-8 prefix of `buf[..n]`, moves an incomplete
 /// trailing sequence to the front and returns its length; `None` if invalid.
 fn flush_utf8<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     buf: &mut [u8; 64],
     n: usize,
 ) -> Result<Option<usize>, crate::CapacityError> {

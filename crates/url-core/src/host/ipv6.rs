@@ -1,6 +1,6 @@
 //! IPv6 (url.bs §3.5 "IPv6 parser", §3.6 "IPv6 serializer").
 
-use crate::input::is_tab_or_newline;
+use crate::byte_class::is_tab_or_newline;
 use crate::validation::ValidationError;
 
 /// A pointer over `bytes` that skips ASCII tab or newline (already "removed"

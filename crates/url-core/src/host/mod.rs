@@ -5,77 +5,70 @@ pub(crate) mod domain;
 pub(crate) mod ipv4;
 pub(crate) mod ipv6;
 
+use crate::byte_class::is_tab_or_newline;
+use crate::byte_class::{class, C0, FORBIDDEN_HOST, TAB_OR_NEWLINE};
 use crate::error::ParseError;
-use crate::input::{is_tab_or_newline, Input};
-use crate::percent_encode::{percent_encoded, C0, CLASS};
+use crate::input::Input;
+use crate::output::{Need, Output};
+use crate::percent_encode::percent_encoded;
 use crate::storage::Storage;
-use crate::url::HostKind;
 use crate::validation::{ValidationError, ValidationSink};
-use crate::writer::Writer;
 
-/// A forbidden host code point (url.bs §3.2).
-#[inline]
-pub const fn is_forbidden_host_code_point(b: u8) -> bool {
-    matches!(
-        b,
-        0x00 | b'\t'
-            | b'\n'
-            | b'\r'
-            | b' '
-            | b'#'
-            | b'/'
-            | b':'
-            | b'<'
-            | b'>'
-            | b'?'
-            | b'@'
-            | b'['
-            | b'\\'
-            | b']'
-            | b'^'
-            | b'|'
-    )
-}
-
-/// A forbidden domain code point (url.bs §3.2): forbidden host code points,
-/// C0 controls, `%` and DEL.
-#[inline]
-pub const fn is_forbidden_domain_code_point(b: u8) -> bool {
-    is_forbidden_host_code_point(b) || b <= 0x1F || b == b'%' || b == 0x7F
-}
-
-/// [`is_forbidden_domain_code_point`] as one table read (the function is a
-/// chain of comparisons; a domain is checked byte by byte after IDNA).
-#[inline]
-pub(crate) fn forbidden_in_domain(b: u8) -> bool {
-    static TABLE: [bool; 256] = {
-        let mut t = [false; 256];
-        let mut b = 0;
-        while b < 256 {
-            t[b] = is_forbidden_domain_code_point(b as u8);
-            b += 1;
-        }
-        t
-    };
-    TABLE[usize::from(b)]
+/// What kind of host a URL has (url.bs §3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// The host is null (`mailto:x`, `sc:/path`).
+    None,
+    /// The empty host (`file:///x`, `sc://`).
+    Empty,
+    /// A domain (ASCII, possibly punycode).
+    Domain,
+    /// An IPv4 address.
+    Ipv4,
+    /// An IPv6 address (serialized in brackets).
+    Ipv6,
+    /// An opaque host of a non-special URL.
+    Opaque,
 }
 
 pub(crate) fn invalid(error: ValidationError, position: usize) -> ParseError {
     ParseError::Invalid { error, position }
 }
 
+/// What the host parser parses a host that is not an IPv6 address as
+/// (url.bs §3.5, its isOpaque): a domain for a special URL, an opaque host
+/// otherwise.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum HostSyntax {
+    /// A special URL's host: a domain, or an IPv4 address.
+    Domain,
+    /// A non-special URL's host: an opaque host.
+    Opaque,
+}
+
+impl HostSyntax {
+    /// The syntax of a host of a URL that is special or not.
+    #[inline]
+    pub(crate) fn of(special: bool) -> HostSyntax {
+        if special {
+            HostSyntax::Domain
+        } else {
+            HostSyntax::Opaque
+        }
+    }
+}
+
 /// The host parser (url.bs §3.5) over `input.bytes[start..end]` (tab/newline
-/// skipped), appending the serialized host to `w`. `check_only`: only
-/// whether it parses is wanted (canParse), so an IDN label's Punycode is
-/// not written.
+/// skipped), appending the serialized host to `w` (only as much as tells
+/// success, failure and the kind when `need` is [`Need::Validity`]).
 pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     input: &Input<'_>,
     start: usize,
     end: usize,
-    is_opaque: bool,
+    syntax: HostSyntax,
     sink: &mut V,
-    check_only: bool,
+    need: Need,
 ) -> Result<HostKind, ParseError> {
     let pos = input.pos(start);
     let raw = input.bytes.get(start..end).unwrap_or_default();
@@ -121,15 +114,15 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         w.push_byte(b']')?;
         return Ok(HostKind::Ipv6);
     }
-    if is_opaque {
-        return parse_opaque_host(w, input, start, end, sink);
+    match syntax {
+        HostSyntax::Opaque => parse_opaque_host(w, input, start, end, sink),
+        HostSyntax::Domain => domain::parse_domain_host(w, input, start, end, sink, need),
     }
-    domain::parse_domain_host(w, input, start, end, sink, check_only)
 }
 
 /// The opaque-host parser (url.bs §3.5).
 fn parse_opaque_host<S: Storage, V: ValidationSink>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     input: &Input<'_>,
     start: usize,
     end: usize,
@@ -138,7 +131,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
     let bytes = input.bytes;
     // Forbidden code points first: they fail, whatever else is wrong.
     for (i, &b) in bytes.get(start..end).unwrap_or_default().iter().enumerate() {
-        if is_forbidden_host_code_point(b) && !is_tab_or_newline(b) {
+        if class(b) & (FORBIDDEN_HOST | TAB_OR_NEWLINE) == FORBIDDEN_HOST {
             let p = input.pos(start + i);
             sink.report(ValidationError::HostInvalidCodePoint, p);
             return Err(invalid(ValidationError::HostInvalidCodePoint, p));
@@ -151,7 +144,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
     let mut i = start;
     let mut empty = true;
     while let Some(&b) = bytes.get(i).filter(|_| i < end) {
-        if CLASS[b as usize] & C0 != 0 {
+        if class(b) & C0 != 0 {
             w.push_span(run, i)?;
             if !is_tab_or_newline(b) {
                 w.push_ascii(&percent_encoded(b))?;

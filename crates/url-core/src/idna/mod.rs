@@ -233,7 +233,12 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
     };
     // Steps 7 and 8.
     let result = out.as_bytes().get(base..).unwrap_or_default();
-    if !ok || result.is_empty() || result.iter().any(|&b| crate::host::forbidden_in_domain(b)) {
+    if !ok
+        || result.is_empty()
+        || result
+            .iter()
+            .any(|&b| crate::byte_class::class(b) & crate::byte_class::FORBIDDEN_DOMAIN != 0)
+    {
         out.truncate(base);
         return Err(IdnaError::Invalid);
     }
@@ -375,17 +380,20 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
 /// is not ASCII (percent-decoded, ASCII lowercased). On success it is
 /// replaced by "domain parser ToASCII" with beStrict false; a
 /// `domain-to-ASCII` validation error is reported when the strict form fails.
-/// With `check_only` the result is right about success and failure, but a
-/// converted label is written without its encoded part (for canParse).
+/// With [`Need::Validity`](crate::output::Need::Validity) the result is right about success and failure,
+/// but a converted label is written without its encoded part (canParse).
 #[cfg(feature = "idna")]
 pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
     out: &mut S,
     start: usize,
     sink: &mut V,
     position: usize,
-    check_only: bool,
+    need: crate::output::Need,
 ) -> Result<(), ParseError> {
-    let mode = if check_only { Mode::Check } else { Mode::Ascii };
+    let mode = match need {
+        crate::output::Need::Validity => Mode::Check,
+        crate::output::Need::Serialization => Mode::Ascii,
+    };
     let outcome = process(out, start, mode).map_err(|e| match e {
         IdnaError::Capacity(c) => ParseError::Capacity(c),
         IdnaError::Invalid => ParseError::Invalid {

@@ -1,16 +1,17 @@
 //! Authority, host and port states (url.bs §4.4).
 
+use crate::byte_class::{class, AUTHORITY_END, AUTHORITY_MARK, TAB_OR_NEWLINE, USERINFO};
 use crate::error::ParseError;
-use crate::host::{self};
-use crate::percent_encode::{percent_encoded, CLASS, TAB_OR_NEWLINE, USERINFO};
+use crate::host::{self, HostSyntax};
+use crate::percent_encode::percent_encoded;
 use crate::storage::Storage;
 use crate::validation::{ValidationError, ValidationSink};
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
 use crate::host::host_end;
 use crate::url::format_port;
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     pub(super) fn authority_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let input = self.input;
         let special = self.special();
@@ -27,7 +28,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let mut inside_brackets = false;
         while end < input.len() {
             let b = input.bytes[end];
-            if AUTHORITY_CLASS[b as usize] == 0 {
+            if class(b) & (AUTHORITY_END | AUTHORITY_MARK) == 0 {
                 end += 1;
                 continue;
             }
@@ -90,14 +91,14 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         &mut self,
         start: usize,
         end: usize,
-        set: u16,
+        set: u32,
     ) -> Result<(), ParseError> {
         let bytes = self.input.bytes;
         let mut run = start;
         for (i, &b) in bytes.iter().enumerate().take(end).skip(start) {
-            if CLASS[b as usize] & set != 0 {
+            if class(b) & set != 0 {
                 self.w.push_span(run, i)?;
-                if CLASS[b as usize] & TAB_OR_NEWLINE == 0 {
+                if class(b) & TAB_OR_NEWLINE == 0 {
                     self.w.push_ascii(&percent_encoded(b))?;
                 }
                 run = i + 1;
@@ -120,14 +121,15 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             return Err(self.fail(ValidationError::HostMissing, j));
         }
         self.host_start = self.w.len();
+        let need = self.need();
         self.host_kind = host::parse_host(
             &mut self.w,
             &input,
             start,
             j,
-            !special,
+            HostSyntax::of(special),
             self.sink,
-            self.stop_at_path,
+            need,
         )?;
         self.host_end = self.w.len();
         if to_port {
@@ -176,15 +178,3 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         Ok(State::PathStart)
     }
 }
-
-/// Bytes the authority scan must look at: `/ ? # \\ @ : [ ]`.
-static AUTHORITY_CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let special = b"/?#\\@:[]";
-    let mut k = 0;
-    while k < special.len() {
-        t[special[k] as usize] = 1;
-        k += 1;
-    }
-    t
-};

@@ -1,279 +1,334 @@
-//! The entry points' fast routes around the state machine: over what
-//! [`crate::fast::canonical`] recognizes, a canonical input is copied (or
-//! borrowed) as is, and a reference the base's serialization resolves is
-//! copied from the two; what it declines is tried trimmed, without tabs and
-//! newlines, and as a special URL of the common shape
-//! ([`super::special`]) before the state machine runs
-//! (`Parser::parse_declined`). Also the entry points built on those routes
-//! alone or first: [`Parser::parse_borrowed_or_into`],
-//! [`Url::parse_canonical`] and [`Url::parse_borrowed`].
+//! The canonical fast path: most real URLs are already in the form the
+//! serializer would produce, and for those the basic URL parser's output is
+//! the input itself. This module recognizes the common shapes in one tight
+//! pass — `special-scheme "://" host [":" port] path ["?" query] ["#"
+//! fragment]` with a domain of lowercase letters, digits, `-` and `.` or a
+//! dotted-decimal IPv4 address, and `file:///path` — and returns the
+//! offsets. The one edit
+//! known elsewhere is the '/' a special URL without a path gains. Anything
+//! else it is not sure about (upper case, credentials, other hosts, dot
+//! segments, bytes that would be percent-encoded, default or
+//! non-canonical ports, …) returns `None`, and the caller tries the
+//! straight-line parser for special URLs (`parser::special`) or the full
+//! state machine. Agreement with the full parser is tested on every input
+//! of the conformance and robustness suites.
 
-use super::special::parse_special;
-use super::Parser;
-use crate::encoding::QueryEncoder;
-use crate::error::ParseError;
-use crate::fast::{Canonical, Reference};
-use crate::storage::{Buffer, Storage};
-use crate::url::{Offsets, Url};
-use crate::validation::ValidationSink;
+use crate::byte_class::{class, C0, SCHEME, UPPER};
+use crate::host::ipv4;
+use crate::host::HostKind;
+use crate::simd::{find, find_host, scan_path, Stop};
+use crate::url::{Offsets, SchemeType};
 
-/// The canonical fast path (`fast`) for a parse into storage, once
-/// `fast::canonical` has recognized `raw` as `c`: the URL copied (with the
-/// '/' a special URL without a path gains). Inlined into the public entry
-/// points, so a canonical input never enters the state machine's frame.
+/// Where the colon after `http` or `https` is, if `input` starts with one of
+/// them: a select on the fifth byte rather than a branch, because the two
+/// come mixed in no pattern a predictor can learn (0.45 mispredicts per URL
+/// on userbait.txt, callgrind's model).
 #[inline(always)]
-pub(super) fn copy_canonical<S: Storage>(
-    raw: &str,
-    c: &Canonical,
-    out: &mut S,
-) -> Result<Offsets, ParseError> {
-    let copied = match c.slash {
-        None => {
-            out.reserve(raw.len());
-            out.push_str(raw)
-        }
-        Some(k) => {
-            out.reserve(raw.len() + 1);
-            // `k` is the ASCII index where the path starts.
-            let (head, tail) = raw.split_at_checked(k).unwrap_or((raw, ""));
-            out.push_str(head)
-                .and_then(|()| out.push_str("/"))
-                .and_then(|()| out.push_str(tail))
-        }
-    };
-    copied.map(|()| c.off).map_err(Into::into)
+fn http_colon(input: &[u8]) -> Option<usize> {
+    let head = input.get(..6)?;
+    if head.get(..4) != Some(&b"http"[..]) {
+        return None;
+    }
+    let colon = 4 + usize::from(head.get(4) == Some(&b's'));
+    (head.get(colon) == Some(&b':')).then_some(colon)
 }
 
-/// The reference fast path (`fast::reference`): the base's kept prefix and
-/// the reference's tail, copied.
+/// A URL recognized by the fast path.
+pub(crate) struct Canonical {
+    /// Offsets in the serialization.
+    pub off: Offsets,
+    /// `None`: the serialization is the input. `Some(k)`: it is the input
+    /// with `/` inserted at byte `k` (a special URL with an empty path).
+    pub slash: Option<usize>,
+}
+
+/// `input` as a canonical URL of a shape this module knows, if it is one.
 #[inline]
-pub(super) fn copy_reference<S: Storage>(
-    r: &Reference<'_, '_>,
-    out: &mut S,
-) -> Result<Offsets, ParseError> {
-    out.reserve(r.head.len() + r.tail.len());
-    out.push_str(r.head)?;
-    out.push_str(r.tail)?;
-    Ok(r.off)
+pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
+    let len = input.len();
+    if len > u32::MAX as usize || len < 2 {
+        return None;
+    }
+    // Scheme: an ASCII lowercase letter, then lowercase alphanumerics, +, -, .
+    // The two schemes of most URLs are recognized by their bytes at once.
+    let (colon, scheme_type) = if let Some(colon) = http_colon(input) {
+        let scheme_type = if colon == 5 {
+            SchemeType::Https
+        } else {
+            SchemeType::Http
+        };
+        (colon, scheme_type)
+    } else {
+        if !input[0].is_ascii_lowercase() {
+            return None;
+        }
+        let mut colon = 1;
+        while colon < len && class(input[colon]) & (SCHEME | UPPER) == SCHEME {
+            colon += 1;
+        }
+        if input.get(colon) != Some(&b':') {
+            return None;
+        }
+        (
+            colon,
+            SchemeType::of(input.get(..colon).unwrap_or_default()),
+        )
+    };
+    if !scheme_type.is_special() {
+        return opaque(input, colon);
+    }
+    if input.get(colon + 1..colon + 3) != Some(&b"//"[..]) {
+        return None;
+    }
+    let host_start = colon + 3;
+    // `Stop::Ldh` rather than `Domain`: the same answer for the hosts of almost
+    // every URL, in a third of the vector work; a host it stops inside is
+    // declined below (the byte at `i` is then neither a port nor a path).
+    let i = find_host(input, host_start);
+    let host = input.get(host_start..i)?;
+    let (host_end, kind) = if scheme_type == SchemeType::File {
+        // "localhost" becomes the empty host; file URLs have no port; a
+        // drive letter "host" cannot get here (':' and '|' stop the scan).
+        if host == b"localhost" || (!host.is_empty() && ipv4::ends_in_a_number(host)) {
+            return None;
+        }
+        let kind = if host.is_empty() {
+            HostKind::Empty
+        } else {
+            HostKind::Domain
+        };
+        (i, kind)
+    } else if host.is_empty() {
+        // Host-missing, or a host the domain scan stopped at once.
+        return None;
+    } else if ipv4::ends_in_a_number(host) {
+        // An IPv4 address: canonical only when dotted-decimal already.
+        if !ipv4::is_serialized_ipv4(host) {
+            return None;
+        }
+        (i, HostKind::Ipv4)
+    } else {
+        (i, HostKind::Domain)
+    };
+    after_host(input, colon, scheme_type, host_start, host_end, kind)
 }
 
-/// The canonical fast path for a borrowed parse: `None` when `input` is not
-/// a canonical URL of a shape it knows, else the offsets of the URL over
-/// `input` or, when the serialization gains a '/',
-/// [`ParseError::NotCanonical`].
+/// The rest of a special URL after its host (`input[host_start..host_end]`):
+/// a canonical port, path, query and fragment.
 #[inline(always)]
-pub(super) fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError>> {
-    let c = crate::fast::canonical(input.as_bytes())?;
-    Some(match c.slash {
-        None => Ok(c.off),
-        Some(_) => Err(ParseError::NotCanonical),
+fn after_host(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    host_start: usize,
+    host_end: usize,
+    host_kind: HostKind,
+) -> Option<Canonical> {
+    let len = input.len();
+    let mut i = host_end;
+    let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
+        i += 1;
+        let start = i;
+        let mut value: u32 = 0;
+        while i < len && input[i].is_ascii_digit() && i - start < 5 {
+            value = value * 10 + (input[i] - b'0') as u32;
+            i += 1;
+        }
+        let digits = i - start;
+        if digits == 0
+            || value > 0xFFFF
+            || (digits > 1 && input.get(start) == Some(&b'0'))
+            || Some(value as u16) == scheme_type.default_port()
+        {
+            // Empty, out of range, leading zeros, or the default port (which
+            // the serialization drops): not canonical.
+            return None;
+        } else {
+            Some(value as u16)
+        }
+    } else {
+        None
+    };
+    // Path: special URLs always have one, starting with '/'. An input that
+    // ends after the authority (or continues with ? or #) only lacks that
+    // '/': `slash` marks where the serialization inserts it.
+    let path_start = i;
+    let mut slash = None;
+    match input.get(i) {
+        Some(b'/') => {
+            // A file URL's first segment "C|" becomes "C:" (drive letter quirk).
+            if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
+                return None;
+            }
+            i = canonical_path_end(input, i)?;
+        }
+        None | Some(b'?') | Some(b'#') => slash = Some(i),
+        // Among others, a host the domain scan stopped inside (upper case,
+        // '%', '[', non-ASCII, …).
+        Some(_) => return None,
+    }
+    let mut query_start = None;
+    let mut fragment_start = None;
+    if input.get(i) == Some(&b'?') {
+        query_start = Some(i);
+        i = find(input, i + 1, Stop::SpecialQuery);
+    }
+    if input.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i = find(input, i + 1, Stop::Fragment);
+    }
+    if i != len {
+        return None;
+    }
+    // Offsets are in the serialization: after an inserted '/', one later.
+    let shift = usize::from(slash.is_some());
+    let u = |x: usize| x as u32;
+    Some(Canonical {
+        off: Offsets {
+            scheme_end: u(colon),
+            username_end: u(host_start),
+            host_start: u(host_start),
+            host_end: u(host_end),
+            path_start: u(path_start),
+            query_start: query_start.map(|q| u(q + shift)),
+            fragment_start: fragment_start.map(|f| u(f + shift)),
+            port,
+            scheme_type,
+            host_kind,
+            opaque_path: false,
+        },
+        slash,
     })
 }
 
-/// What [`Parser::parse_borrowed_or_into`] gives: the URL borrowing the
-/// input when that is its serialization, or else in the storage made for it.
-#[derive(Debug)]
-pub enum Parsed<'i, S: Buffer> {
-    /// The input is the serialization.
-    Borrowed(Url<&'i str>),
-    /// The serialization, in the caller's storage.
-    Stored(Url<S>),
+/// A canonical URL with an opaque path: `scheme ":" path ["?" query] ["#"
+/// fragment]`, the path not starting with `/`.
+fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
+    let len = input.len();
+    let path_start = colon + 1;
+    if input.get(path_start) == Some(&b'/') {
+        return None;
+    }
+    let mut i = path_start;
+    // C0 controls and non-ASCII are encoded; a space may be (before ? or #).
+    while i < len && class(input[i]) & C0 == 0 && !matches!(input[i], b' ' | b'?' | b'#') {
+        i += 1;
+    }
+    let mut query_start = None;
+    let mut fragment_start = None;
+    if input.get(i) == Some(&b'?') {
+        query_start = Some(i);
+        i += 1;
+        i = find(input, i, Stop::Query);
+    }
+    if input.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i += 1;
+        i = find(input, i, Stop::Fragment);
+    }
+    if i != len {
+        return None;
+    }
+    let u = |x: usize| x as u32;
+    Some(Canonical {
+        off: Offsets {
+            scheme_end: u(colon),
+            username_end: u(path_start),
+            host_start: u(path_start),
+            host_end: u(path_start),
+            path_start: u(path_start),
+            query_start: query_start.map(u),
+            fragment_start: fragment_start.map(u),
+            port: None,
+            scheme_type: SchemeType::NotSpecial,
+            host_kind: HostKind::None,
+            opaque_path: true,
+        },
+        slash: None,
+    })
 }
 
-impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
-    /// Parses `input` with no copy when it is its own serialization (as
-    /// [`Url::parse_canonical`] would), and otherwise into the storage
-    /// `storage` makes (cleared first), which is then the only one made: the
-    /// zero-copy route with a fallback, and the route for callers that copy
-    /// the URL out anyway (an owned URL of exactly the right size, a parse
-    /// that only asks whether it succeeds). The input is scanned once and
-    /// parsed once, where [`Parser::parse_borrowed`] followed by a parse into
-    /// storage would parse a non-canonical input twice.
-    ///
-    /// Pass the closure directly, as below: bound to a variable first, a
-    /// closure that lends out a buffer it captured is inferred as `FnMut`
-    /// and rejected.
-    ///
-    /// ```
-    /// use url_core::{Parsed, Parser, SliceStorage};
-    /// let mut buf = [0u8; 64];
-    /// let mut parser = Parser::new();
-    /// match parser.parse_borrowed_or_into("https://example.com/", || SliceStorage::new(&mut buf)) {
-    ///     Ok(Parsed::Borrowed(url)) => assert_eq!(url.href(), "https://example.com/"),
-    ///     _ => panic!("canonical: borrowed"),
-    /// }
-    /// match parser.parse_borrowed_or_into("https://EXAMPLE.com", || SliceStorage::new(&mut buf)) {
-    ///     Ok(Parsed::Stored(url)) => assert_eq!(url.href(), "https://example.com/"),
-    ///     _ => panic!("not canonical: stored"),
-    /// }
-    /// ```
-    #[inline]
-    pub fn parse_borrowed_or_into<'i, S: Storage>(
-        &mut self,
-        input: &'i str,
-        storage: impl FnOnce() -> S,
-    ) -> Result<Parsed<'i, S>, ParseError> {
-        if self.may_take_fast_path() {
-            if let Some(c) = &crate::fast::canonical(input.as_bytes()) {
-                if c.slash.is_none() {
-                    return Ok(Parsed::Borrowed(Url {
-                        buf: input,
-                        off: c.off,
-                    }));
-                }
-                let mut storage = storage();
-                storage.clear();
-                let off = copy_canonical(input, c, &mut storage)?;
-                return Ok(Parsed::Stored(Url { buf: storage, off }));
+/// Where a special URL's path from `i` (a `/`) ends — at a `?`, a `#` or the
+/// input's end — when it is canonical: no byte to percent-encode, no `\`,
+/// no dot segment.
+#[inline(always)]
+pub(super) fn canonical_path_end(input: &[u8], mut i: usize) -> Option<usize> {
+    loop {
+        i = scan_path(input, i);
+        match input.get(i) {
+            None | Some(b'?') | Some(b'#') => return Some(i),
+            Some(&b) if Stop::Path.stops_at(b) => return None,
+            // After a '/': the segment must not be a dot segment.
+            Some(_)
+                if i.checked_sub(1).and_then(|p| input.get(p)) == Some(&b'/')
+                    && is_dot_segment_at(input, i) =>
+            {
+                return None
             }
-            let mut storage = storage();
-            storage.clear();
-            return self.dispatch_declined(input, storage).map(Parsed::Stored);
-        }
-        let mut storage = storage();
-        storage.clear();
-        self.parse_full(input, storage).map(Parsed::Stored)
-    }
-}
-
-impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
-    /// The fast routes once `fast::canonical` has declined the input as
-    /// given, into an empty `storage`: a reference against the base; the
-    /// input without leading and trailing C0 controls and spaces (the basic
-    /// URL parser's first step), canonical or a reference; a special URL of
-    /// the common shape ([`super::special`]); the same without ASCII tabs and
-    /// newlines ([`Parser::parse_stripped`]); and else the state machine.
-    /// `BASE`: whether the parser has a base; a parse without one (the
-    /// entry points know) then links no reference route.
-    #[inline(never)]
-    fn parse_declined<S: Storage, const BASE: bool>(
-        &mut self,
-        input: &str,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        let mut raw = input;
-        loop {
-            if let Some(r) = self.reference::<BASE>(raw) {
-                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
-            }
-            // A loop rather than a second pass through this function for
-            // the trimmed input, which would try the untrimmed routes again.
-            let Some(t) = crate::fast::trimmed(raw) else {
-                break;
-            };
-            raw = t;
-            if let Some(c) = &crate::fast::canonical(raw.as_bytes()) {
-                return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
-            }
-        }
-        if let Some(off) = parse_special(raw, &mut storage) {
-            return Ok(Url { buf: storage, off });
-        }
-        // The state machine from here, not from inside `parse_stripped`,
-        // whose stack room would sit under its frames.
-        match self.parse_stripped::<S, BASE>(raw, &mut storage) {
-            Some(r) => r.map(|off| Url { buf: storage, off }),
-            None => self.parse_full(input, storage),
-        }
-    }
-
-    /// The routes of [`Parser::parse_declined`] again for a trimmed input
-    /// `raw` that holds an ASCII tab or newline, with those removed (the
-    /// basic URL parser's second step) on the stack: `None` when none
-    /// answers or `raw` is longer than the stack room (the state machine
-    /// then skips them as it goes).
-    #[inline(never)]
-    fn parse_stripped<S: Storage, const BASE: bool>(
-        &self,
-        raw: &str,
-        storage: &mut S,
-    ) -> Option<Result<Offsets, ParseError>> {
-        let mut room = None;
-        let stripped = crate::input::without_tab_or_newline(raw, &mut room)?;
-        if let Some(c) = &crate::fast::canonical(stripped.as_bytes()) {
-            return Some(copy_canonical(stripped, c, storage));
-        }
-        if let Some(r) = self.reference::<BASE>(stripped) {
-            return Some(copy_reference(&r, storage));
-        }
-        parse_special(stripped, storage).map(Ok)
-    }
-
-    /// The reference fast path (`fast::reference`) when the parser has a
-    /// base; nothing at all in a parser known to have none.
-    #[inline(always)]
-    fn reference<'r, const BASE: bool>(
-        &'r self,
-        raw: &'r str,
-    ) -> Option<crate::fast::Reference<'r, 'r>> {
-        if !BASE {
-            return None;
-        }
-        self.base
-            .as_ref()
-            .and_then(|b| crate::fast::reference(raw, b))
-    }
-
-    /// [`Parser::parse_declined`] for this parser: with or without the
-    /// reference route.
-    #[inline(always)]
-    pub(super) fn dispatch_declined<S: Storage>(
-        &mut self,
-        input: &str,
-        storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        if self.base.is_some() {
-            self.parse_declined::<S, true>(input, storage)
-        } else {
-            self.parse_declined::<S, false>(input, storage)
+            // A path byte outside the common alphabet (`scan_path`).
+            Some(_) => i += 1,
         }
     }
 }
 
-impl<'i> Url<&'i str> {
-    /// The canonical fast path alone: the URL, borrowing `input`, when
-    /// `input` is already its own serialization in the shapes the fast path
-    /// knows (most real URLs); `None` otherwise, having spent no more than
-    /// that one scan. For callers with another route for everything else —
-    /// an owned parse copies the borrowed URL into a String of exactly its
-    /// length, and parses anything else into a stack buffer first.
-    ///
-    /// An input with a scheme parses the same against any base, so the
-    /// answer holds with a base too.
-    ///
-    /// ```
-    /// use url_core::Url;
-    /// let url = Url::parse_canonical("https://example.com/a?b").unwrap();
-    /// assert_eq!(url.pathname(), "/a");
-    /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
-    /// assert!(Url::parse_canonical("/relative").is_none());
-    /// ```
-    #[inline]
-    pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
-        match crate::fast::canonical(input.as_bytes()) {
-            Some(c) if c.slash.is_none() => Some(Url {
-                buf: input,
-                off: c.off,
-            }),
-            _ => None,
-        }
-    }
+/// Whether a single- or double-dot segment starts at `i` (ended by `/`,
+/// `\`, `?`, `#` or the end).
+#[inline]
+pub(super) fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
+    crate::segment::dot_segment_at(input, i).is_some()
+}
 
-    /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
-    pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
-        // The common case without building a Parser, and the fast path not
-        // tried twice. Written out rather than through `borrow_canonical`:
-        // this is the zero-copy hot path, and the helper's nested result
-        // measured 28 instructions per URL more here (kasztp, callgrind).
-        match crate::fast::canonical(input.as_bytes()) {
-            Some(c) => match c.slash {
-                None => Ok(Url {
-                    buf: input,
-                    off: c.off,
-                }),
-                Some(_) => Err(ParseError::NotCanonical),
-            },
-            _ => Parser::new().without_fast_path().parse_borrowed(input),
+#[cfg(test)]
+mod tests {
+    use super::canonical;
+
+    #[test]
+    fn recognizes_only_canonical_urls() {
+        for input in [
+            "https://example.com/",
+            "https://192.168.0.1/",
+            "http://example.com:8080/a?b#c",
+            "https://example.com",
+            "file:///etc/hosts",
+            "mailto:a@example.com",
+            // Path bytes outside the common alphabet, stepped over.
+            "https://a.example/~u/x=1;y+z:w@v!$&'()*,%41|]",
+            "https://a.example/a%2e/b.c/.d/..e/%2ex",
+        ] {
+            assert!(canonical(input.as_bytes()).is_some(), "{input:?}");
         }
+        for input in [
+            "HTTPS://example.com/",
+            "https://EXAMPLE.com/",
+            "http://192.168.0.01/",
+            "http://0x7f.1/p?q#f",
+            "http://[::1]:8080/",
+            "https://b\u{fc}cher.example",
+            "https://example.com:443/",
+            "https://example.com:/",
+            "https://example.com:08080/",
+            "https://user@example.com/",
+            "https://example.com\\p",
+            "https://example.com/a/../b",
+            "https://example.com/a/%2e/b",
+            "https://example.com/a/%2E%2e",
+            "https://example.com/=/.",
+            "https://example.com/~/a b",
+            "https://example.com/=^",
+            "https://example.com/a b",
+            "https://:8080/",
+            "file://EXAMPLE.com/",
+            // Hosts ending in a number, by their last byte: a hex digit, the
+            // `x` of a bare `0x`, a digit before a trailing dot.
+            "http://0x/",
+            "http://a.0xf/",
+            "http://a.1./",
+        ] {
+            assert!(canonical(input.as_bytes()).is_none(), "{input:?}");
+        }
+        // Canonical, but with a domain byte outside letters, digits, '-' and
+        // '.': left to the routes that parse the host.
+        assert!(canonical(b"https://a_b.example/").is_none());
+        assert!(canonical(b"https://a.b-c.0d/").is_some());
     }
 }

@@ -4,82 +4,16 @@
 //! and fragment states never fail. So the state machine stops where the path
 //! starts, and writes only what comes before it.
 
-use super::{basic_parse_at, Mode, Parser};
-use crate::encoding::QueryEncoder;
-use crate::error::ParseError;
-use crate::host::{ipv4, ipv6, is_forbidden_domain_code_point};
+use crate::byte_class::{class, FORBIDDEN_DOMAIN, NON_ASCII, SCHEME};
+use crate::host::{ipv4, ipv6};
 use crate::simd::{find, Stop};
-use crate::storage::Storage;
 use crate::url::{SchemeType, Url};
-use crate::validation::ValidationSink;
 
 /// The longest input the early stop answers for: a URL's serialization is
 /// at most three times its input (every byte percent-encoded), and one
 /// longer than `u32::MAX` bytes is [`ParseError::TooLong`], which only
 /// building the whole URL would tell.
-const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
-
-impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
-    /// Whether `input` parses (against the base, if one is set): `Ok(())`
-    /// exactly when [`Parser::parse_into`] into a large enough storage would
-    /// succeed, otherwise the error it would give. A canonical input is
-    /// answered by one scan and `scratch` is never called; otherwise the
-    /// storage it gives receives the scheme, credentials, host and port —
-    /// the parts failure depends on — and is left holding nothing useful.
-    /// When it is too small the answer is [`ParseError::Capacity`] (try a
-    /// larger one), never a guess.
-    ///
-    /// With a validation sink, the whole URL is parsed, so that every
-    /// validation error is reported.
-    ///
-    /// ```
-    /// use url_core::{Parser, ParseError, SliceStorage};
-    /// let mut room = [0u8; 64];
-    /// let mut p = Parser::new();
-    /// assert!(p.can_parse_in("https://EXAMPLE.com/a/../b?q#f", || SliceStorage::new(&mut room)).is_ok());
-    /// assert!(p.can_parse_in("https://exa mple.com/", || SliceStorage::new(&mut room)).is_err());
-    /// assert!(p.can_parse_in("/relative", || SliceStorage::new(&mut room)).is_err());
-    /// // The path is never written, however long.
-    /// let long = format!("https://EXAMPLE.com/{}", "x ".repeat(1000));
-    /// assert!(p.can_parse_in(&long, || SliceStorage::new(&mut room)).is_ok());
-    /// // Nor the base's path, for a reference without an authority: only
-    /// // the scheme is copied.
-    /// let base = url_core::Url::parse_canonical("https://example.com/a/b?q").unwrap();
-    /// assert!(Parser::new().base(base).can_parse_in("../c d", || SliceStorage::new(&mut room[..8])).is_ok());
-    /// ```
-    ///
-    /// Pass the closure inline (`|| SliceStorage::new(&mut room)`), as for
-    /// [`Parser::parse_borrowed_or_into`].
-    pub fn can_parse_in<S: Storage>(
-        &mut self,
-        input: &str,
-        scratch: impl FnOnce() -> S,
-    ) -> Result<(), ParseError> {
-        if self.may_take_fast_path() && surely_parses(input.as_bytes(), self.base.as_ref()) {
-            return Ok(());
-        }
-        let mut scratch = scratch();
-        scratch.clear();
-        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
-            None
-        } else {
-            Some(&mut self.encoding)
-        };
-        basic_parse_at(
-            input,
-            self.base.as_ref(),
-            &mut scratch,
-            &mut self.sink,
-            enc,
-            Mode {
-                keep_borrowed: false,
-                append: false,
-                stop_at_path: !V::ENABLED && input.len() <= STOP_EARLY_UP_TO,
-            },
-        )
-        .map(|_| ())
-    }
-}
+pub(super) const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
 
 /// Whether `input` parses against `base`, decided from its scheme and
 /// authority alone for the common shapes: a special URL whose authority is
@@ -89,7 +23,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 /// authority against a base. `false` means "ask the state machine", not
 /// "fails": anything that tab/newline removal, percent-encoding or IDNA
 /// could change is left to it.
-fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
+pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
     // Most URLs: a lowercase https or http scheme and "//".
     if let Some(authority) = input.strip_prefix(b"https://") {
         return special_authority_parses(authority);
@@ -99,13 +33,8 @@ fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
     }
     // The state machine trims leading and trailing C0 control or space.
     // (Every byte up to U+0020, not just ASCII whitespace.)
-    let input = match (
-        input.iter().position(|&b| b > b' '),
-        input.iter().rposition(|&b| b > b' '),
-    ) {
-        (Some(first), Some(last)) => input.get(first..=last).unwrap_or_default(),
-        _ => &[],
-    };
+    let (lead, trail) = crate::input::c0_space_trim(input);
+    let input = input.get(lead..trail).unwrap_or_default();
     let Some(&first) = input.first() else {
         // The relative state with nothing to read: base, unless opaque.
         return base.is_some_and(|b| !b.has_opaque_path());
@@ -115,7 +44,7 @@ fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
         // was none (unless it is a tab or newline, removed).
         let end = input
             .iter()
-            .position(|&b| !SCHEME_BYTE[usize::from(b)])
+            .position(|&b| class(b) & SCHEME == 0)
             .unwrap_or(input.len());
         match input.get(end) {
             Some(b':') => return absolute_parses(input, end, base),
@@ -216,15 +145,12 @@ fn host_and_port_parse(authority: &[u8]) -> bool {
         // per step; a rarer domain byte (which the vector scan stops at) is
         // then scanned on byte by byte.
         let mut end = find(authority, 0, Stop::LdhAnyCase);
-        if authority
-            .get(end)
-            .is_some_and(|&b| DOMAIN_BYTE[usize::from(b)])
-        {
+        if authority.get(end).is_some_and(|&b| is_domain_byte(b)) {
             end += authority
                 .get(end..)
                 .unwrap_or_default()
                 .iter()
-                .position(|&b| !DOMAIN_BYTE[usize::from(b)])
+                .position(|&b| !is_domain_byte(b))
                 .unwrap_or(authority.len() - end);
         }
         let host = authority.get(..end).unwrap_or_default();
@@ -283,27 +209,10 @@ fn starts_authority(rest: &[u8], special: bool) -> bool {
     }
 }
 
-/// Bytes of a scheme after its first letter (the scheme state's).
-static SCHEME_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric() || c == b'+' || c == b'-' || c == b'.';
-        b += 1;
-    }
-    t
-};
-
 /// Bytes of a domain that domain-to-ASCII only lowercases: ASCII and not a
 /// forbidden domain code point (which also ends the host at ':', '/', '?',
 /// '#', '\\', '@' and tab/newline).
-static DOMAIN_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        t[b] = !is_forbidden_domain_code_point(b as u8);
-        b += 1;
-    }
-    t
-};
+#[inline(always)]
+fn is_domain_byte(b: u8) -> bool {
+    class(b) & (NON_ASCII | FORBIDDEN_DOMAIN) == 0
+}

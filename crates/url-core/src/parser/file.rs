@@ -1,14 +1,15 @@
 //! File, file slash and file host states (url.bs §4.4).
 
 use crate::error::ParseError;
-use crate::host::{self};
+use crate::host::HostKind;
+use crate::host::{self, HostSyntax};
 use crate::storage::Storage;
-use crate::url::{HostKind, SchemeType};
+use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     pub(super) fn ensure_file_scheme(&mut self) -> Result<(), ParseError> {
         if self.w.len() == self.origin {
             self.w.push_str("file:")?;
@@ -138,14 +139,15 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         self.w.push_str("//")?;
         self.username_end = self.w.len();
         self.host_start = self.w.len();
+        let need = self.need();
         self.host_kind = host::parse_host(
             &mut self.w,
             &input,
             start,
             j,
-            false,
+            HostSyntax::Domain,
             self.sink,
-            self.stop_at_path,
+            need,
         )?;
         if self.w.as_bytes().get(self.host_start..) == Some(&b"localhost"[..]) {
             self.w.truncate(self.host_start);

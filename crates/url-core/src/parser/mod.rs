@@ -1,37 +1,34 @@
-//! The basic URL parser (url.bs §4.4).
-//!
-//! One pass over the input, appending the serialization to a [`Writer`]. The
-//! states are the standard's; where the standard accumulates a `buffer` and
-//! then copies it, this parser scans the run once and writes it encoded, and
-//! where the standard edits the URL record (shorten path, the `/.` prefix), it
-//! edits the tail of the output.
-//!
-//! This module holds the entry points, the parser's state and its dispatch
-//! loop; the states themselves live beside it, grouped as the standard
-//! orders them: [`scheme`], [`relative`] (what a URL takes from its base),
-//! [`authority`] (authority, host, port), [`file`](mod@file), [`path`], [`query`]
-//! (query and fragment).
+//! The basic URL parser (url.bs §4.4): the [`Parser`] and the public entry
+//! points, each of which goes through [`route`], the ladder that picks the
+//! engine that answers an input. The engines: [`canonical`] (the canonical
+//! recognizer), [`reference`] (the reference resolver), [`special`] (the
+//! straight-line special-URL route), [`check`] (the `can_parse` predicate)
+//! and [`state_machine`] (the standard's states, in the files named after
+//! the parts of a URL they parse: [`scheme`], [`relative`], [`authority`],
+//! [`file`](mod@file), [`path`], [`query`]). Those files also hold the one
+//! implementation of each spec step that several engines share: the scheme
+//! scan, the authority scan, the port, userinfo encoding, dot segments and
+//! the path, query and fragment encoders.
 
 use crate::encoding::{QueryEncoder, Utf8};
 use crate::error::ParseError;
-use crate::host::invalid;
-use crate::input::Input;
-use crate::storage::{Buffer, CapacityError, Storage};
-use crate::url::{HostKind, Offsets, SchemeType, Url};
-use crate::validation::{NoValidation, ValidationError, ValidationSink};
-use crate::writer::Writer;
-pub use canonical::Parsed;
-use canonical::{borrow_canonical, copy_canonical};
+use crate::storage::{Buffer, Storage};
+use crate::url::Url;
+use crate::validation::{NoValidation, ValidationSink};
+use route::Engines;
 
-mod authority;
-mod canonical;
-mod check;
+pub(crate) mod authority;
+pub(crate) mod canonical;
+pub(crate) mod check;
 mod file;
-mod path;
-mod query;
+pub(crate) mod path;
+pub(crate) mod query;
+pub(crate) mod reference;
 mod relative;
-mod scheme;
+pub(crate) mod route;
+pub(crate) mod scheme;
 pub(crate) mod special;
+pub(crate) mod state_machine;
 
 /// Parses URLs, optionally against a base and with a validation sink.
 ///
@@ -46,14 +43,20 @@ pub(crate) mod special;
 ///     .unwrap();
 /// assert_eq!(url.href(), "https://example.com/c?d");
 /// ```
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Parser<'b, V = NoValidation, E = Utf8> {
     base: Option<Url<&'b str>>,
     sink: V,
     encoding: E,
-    /// Whether the canonical fast path may answer (tests turn it off to
-    /// compare it with the full parser).
-    fast: bool,
+    /// Which engines may answer (tests turn all but the state machine off
+    /// to compare them with it).
+    engines: Engines,
+}
+
+impl Default for Parser<'static, NoValidation> {
+    fn default() -> Self {
+        Parser::new()
+    }
 }
 
 impl Parser<'static, NoValidation> {
@@ -63,7 +66,7 @@ impl Parser<'static, NoValidation> {
             base: None,
             sink: NoValidation,
             encoding: Utf8,
-            fast: true,
+            engines: Engines::All,
         }
     }
 }
@@ -80,7 +83,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base,
             sink: self.sink,
             encoding: self.encoding,
-            fast: self.fast,
+            engines: self.engines,
         }
     }
 
@@ -90,7 +93,7 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base: self.base,
             sink,
             encoding: self.encoding,
-            fast: self.fast,
+            engines: self.engines,
         }
     }
 
@@ -102,24 +105,21 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
             base: self.base,
             sink: self.sink,
             encoding,
-            fast: self.fast,
+            engines: self.engines,
         }
     }
 
-    /// Disables the canonical fast path, so every input goes through the
-    /// full state machine. For tests that compare the two.
+    /// Lets only the state machine answer, so every input goes through the
+    /// standard's states. For tests that compare it with the other engines.
     #[doc(hidden)]
-    pub fn without_fast_path(mut self) -> Self {
-        self.fast = false;
-        self
+    pub fn without_fast_path(self) -> Self {
+        self.state_machine_only()
     }
 
-    /// Whether the canonical fast path may answer: not when validation
-    /// errors are wanted or a legacy query encoding applies (the entry
-    /// points try it before the state machine; setters never do).
-    #[inline]
-    fn may_take_fast_path(&self) -> bool {
-        self.fast && !V::ENABLED && self.encoding.is_utf8()
+    /// [`Parser::without_fast_path`].
+    pub(crate) fn state_machine_only(mut self) -> Self {
+        self.engines = Engines::StateMachineOnly;
+        self
     }
 
     /// The validation sink.
@@ -139,44 +139,9 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     pub fn parse_into<S: Storage>(
         &mut self,
         input: &str,
-        mut storage: S,
+        storage: S,
     ) -> Result<Url<S>, ParseError> {
-        storage.clear();
-        if self.may_take_fast_path() {
-            // Matched by reference: moving the recognized offsets out of the
-            // Option copied them field by field (40 instructions per URL).
-            if let Some(c) = &crate::fast::canonical(input.as_bytes()) {
-                return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
-            }
-            return self.dispatch_declined(input, storage);
-        }
-        self.parse_full(input, storage)
-    }
-
-    /// The state machine, into an empty `storage`.
-    fn parse_full<S: Storage>(
-        &mut self,
-        input: &str,
-        mut storage: S,
-    ) -> Result<Url<S>, ParseError> {
-        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
-            None
-        } else {
-            Some(&mut self.encoding)
-        };
-        let (off, _) = basic_parse_at(
-            input,
-            self.base.as_ref(),
-            &mut storage,
-            &mut self.sink,
-            enc,
-            Mode {
-                keep_borrowed: false,
-                append: false,
-                stop_at_path: false,
-            },
-        )?;
-        Ok(Url { buf: storage, off })
+        self.store(input, storage)
     }
 
     /// Parses `input` without copying it: succeeds only when the
@@ -193,41 +158,91 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// assert_eq!(Parser::new().parse_borrowed("HTTPS://example.com").unwrap_err(), ParseError::NotCanonical);
     /// ```
     pub fn parse_borrowed<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
-        if self.may_take_fast_path() {
-            if let Some(r) = borrow_canonical(input) {
-                return r.map(|off| Url { buf: input, off });
-            }
-        }
-        let mut none = NoStorage;
-        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
-            None
-        } else {
-            Some(&mut self.encoding)
-        };
-        let (off, span) = basic_parse_at(
-            input,
-            self.base.as_ref(),
-            &mut none,
-            &mut self.sink,
-            enc,
-            Mode {
-                keep_borrowed: true,
-                append: false,
-                stop_at_path: false,
-            },
-        )
-        .map_err(|e| match e {
-            ParseError::Capacity(_) => ParseError::NotCanonical,
-            e => e,
-        })?;
-        match span {
-            Some((start, len)) => Ok(Url {
-                buf: input.get(start..start + len).unwrap_or_default(),
-                off,
-            }),
-            None => Err(ParseError::NotCanonical),
-        }
+        self.borrow(input)
     }
+
+    /// Parses `input` with no copy when it is its own serialization (as
+    /// [`Url::parse_canonical`] would), and otherwise into the storage
+    /// `storage` makes (cleared first), which is then the only one made: the
+    /// zero-copy route with a fallback, and the route for callers that copy
+    /// the URL out anyway (an owned URL of exactly the right size, a parse
+    /// that only asks whether it succeeds). The input is scanned once and
+    /// parsed once, where [`Parser::parse_borrowed`] followed by a parse into
+    /// storage would parse a non-canonical input twice.
+    ///
+    /// Pass the closure directly, as below: bound to a variable first, a
+    /// closure that lends out a buffer it captured is inferred as `FnMut`
+    /// and rejected.
+    ///
+    /// ```
+    /// use url_core::{Parsed, Parser, SliceStorage};
+    /// let mut buf = [0u8; 64];
+    /// let mut parser = Parser::new();
+    /// match parser.parse_borrowed_or_into("https://example.com/", || SliceStorage::new(&mut buf)) {
+    ///     Ok(Parsed::Borrowed(url)) => assert_eq!(url.href(), "https://example.com/"),
+    ///     _ => panic!("canonical: borrowed"),
+    /// }
+    /// match parser.parse_borrowed_or_into("https://EXAMPLE.com", || SliceStorage::new(&mut buf)) {
+    ///     Ok(Parsed::Stored(url)) => assert_eq!(url.href(), "https://example.com/"),
+    ///     _ => panic!("not canonical: stored"),
+    /// }
+    /// ```
+    #[inline]
+    pub fn parse_borrowed_or_into<'i, S: Storage>(
+        &mut self,
+        input: &'i str,
+        storage: impl FnOnce() -> S,
+    ) -> Result<Parsed<'i, S>, ParseError> {
+        self.borrow_or_store(input, storage)
+    }
+
+    /// Whether `input` parses (against the base, if one is set): `Ok(())`
+    /// exactly when [`Parser::parse_into`] into a large enough storage would
+    /// succeed, otherwise the error it would give. A canonical input is
+    /// answered by one scan and `scratch` is never called; otherwise the
+    /// storage it gives receives the scheme, credentials, host and port —
+    /// the parts failure depends on — and is left holding nothing useful.
+    /// When it is too small the answer is [`ParseError::Capacity`] (try a
+    /// larger one), never a guess.
+    ///
+    /// With a validation sink, the whole URL is parsed, so that every
+    /// validation error is reported.
+    ///
+    /// ```
+    /// use url_core::{Parser, ParseError, SliceStorage};
+    /// let mut room = [0u8; 64];
+    /// let mut p = Parser::new();
+    /// assert!(p.can_parse_in("https://EXAMPLE.com/a/../b?q#f", || SliceStorage::new(&mut room)).is_ok());
+    /// assert!(p.can_parse_in("https://exa mple.com/", || SliceStorage::new(&mut room)).is_err());
+    /// assert!(p.can_parse_in("/relative", || SliceStorage::new(&mut room)).is_err());
+    /// // The path is never written, however long.
+    /// let long = format!("https://EXAMPLE.com/{}", "x ".repeat(1000));
+    /// assert!(p.can_parse_in(&long, || SliceStorage::new(&mut room)).is_ok());
+    /// // Nor the base's path, for a reference without an authority: only
+    /// // the scheme is copied.
+    /// let base = url_core::Url::parse_canonical("https://example.com/a/b?q").unwrap();
+    /// assert!(Parser::new().base(base).can_parse_in("../c d", || SliceStorage::new(&mut room[..8])).is_ok());
+    /// ```
+    ///
+    /// Pass the closure inline (`|| SliceStorage::new(&mut room)`), as for
+    /// [`Parser::parse_borrowed_or_into`].
+    pub fn can_parse_in<S: Storage>(
+        &mut self,
+        input: &str,
+        scratch: impl FnOnce() -> S,
+    ) -> Result<(), ParseError> {
+        self.check(input, scratch)
+    }
+}
+
+/// What [`Parser::parse_borrowed_or_into`] gives: the URL borrowing the
+/// input when that is its serialization, or else in the storage made for it.
+#[derive(Debug)]
+pub enum Parsed<'i, S: Buffer> {
+    /// The input is the serialization.
+    Borrowed(Url<&'i str>),
+    /// The serialization, in the caller's storage.
+    Stored(Url<S>),
 }
 
 impl<S: Storage> Url<S> {
@@ -256,465 +271,31 @@ impl<S: Storage> Url<S> {
     }
 }
 
-/// Storage that holds nothing: used by the borrowed parse, where any write is
-/// a divergence from the input.
-struct NoStorage;
-
-impl Buffer for NoStorage {
-    fn as_str(&self) -> &str {
-        ""
-    }
-}
-
-impl Storage for NoStorage {
-    fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
-        if s.is_empty() {
-            return Ok(());
-        }
-        Err(CapacityError {
-            capacity: 0,
-            needed: s.len(),
-        })
-    }
-    fn truncate(&mut self, _: usize) {}
-    fn replace_range(&mut self, _: core::ops::Range<usize>, _: &str) -> Result<(), CapacityError> {
-        Err(CapacityError {
-            capacity: 0,
-            needed: 1,
-        })
-    }
-}
-
-/// The basic URL parser's states, in the standard's order: every state
-/// from `PathStart` on comes after the last that can fail.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum State {
-    SchemeStart,
-    NoScheme,
-    SpecialRelativeOrAuthority,
-    PathOrAuthority,
-    Relative,
-    RelativeSlash,
-    SpecialAuthoritySlashes,
-    SpecialAuthorityIgnoreSlashes,
-    Authority,
-    Host,
-    Port,
-    File,
-    FileSlash,
-    FileHost,
-    PathStart,
-    Path,
-    OpaquePath,
-    Query,
-    Fragment,
-    Done,
-}
-
-pub(crate) struct P<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> {
-    input: Input<'i>,
-    w: Writer<'i, 's, S>,
-    sink: &'a mut V,
-    base: Option<&'a Url<&'a str>>,
-    /// The query encoding, when not UTF-8.
-    enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
-    /// Where this URL starts in the storage (non-zero when a setter builds a
-    /// new URL or component after the existing one).
-    origin: usize,
-    /// A state override is given (setters): `?` and `#` no longer end the
-    /// path, nor `#` the query.
-    overriding: bool,
-    pub scheme_type: SchemeType,
-    scheme_end: usize,
-    username_end: usize,
-    host_start: usize,
-    host_end: usize,
-    port: Option<u16>,
-    pub host_kind: HostKind,
-    pub path_start: Option<usize>,
-    query_start: Option<usize>,
-    fragment_start: Option<usize>,
-    opaque_path: bool,
-    /// File host state's drive-letter buffer, carried into the path state.
-    drive_letter: Option<(usize, usize)>,
-    /// The authority state's scan already found where the host ends:
-    /// (host start, end, whether a port follows).
-    host_hint: Option<(usize, usize, bool)>,
-    /// See [`Mode::stop_at_path`].
-    stop_at_path: bool,
-}
-
-/// Runs the basic URL parser. Returns the offsets and, when `keep_borrowed`
-/// and the output equals a slice of `raw`, that slice's (start, len).
-/// How [`basic_parse_at`] writes its output.
-#[derive(Clone, Copy)]
-pub(crate) struct Mode {
-    /// Return a borrowed span instead of copying when output equals input.
-    pub keep_borrowed: bool,
-    /// Append after what the storage holds (setters); offsets are absolute.
-    pub append: bool,
-    /// Stop once the path starts: only whether the input parses is wanted,
-    /// and nothing from the path on can fail (`Parser::can_parse_in`).
-    pub stop_at_path: bool,
-}
-
-/// What the basic URL parser found: the offsets, and the span of the input
-/// the serialization equals when it was kept borrowed.
-type Found = (Offsets, Option<(usize, usize)>);
-
-/// Runs the basic URL parser. `enc` is the query encoding when it is not
-/// UTF-8.
-pub(crate) fn basic_parse_at<'e, S: Storage, V: ValidationSink>(
-    raw: &str,
-    base: Option<&Url<&str>>,
-    out: &mut S,
-    sink: &mut V,
-    enc: Option<&'e mut (dyn QueryEncoder + 'e)>,
-    mode: Mode,
-) -> Result<Found, ParseError> {
-    let Mode {
-        keep_borrowed,
-        append,
-        stop_at_path,
-    } = mode;
-    if raw.len() > u32::MAX as usize {
-        return Err(ParseError::TooLong);
-    }
-    // Remove leading and trailing C0 control or space.
-    let bytes = raw.as_bytes();
-    let lead = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
-    let trail = bytes
-        .get(lead..)
-        .unwrap_or_default()
-        .iter()
-        .rposition(|&b| b > b' ')
-        .map_or(lead, |p| lead + p + 1);
-    if V::ENABLED && (lead > 0 || trail < bytes.len()) {
-        sink.report(
-            ValidationError::InvalidUrlUnit,
-            if lead > 0 { 0 } else { trail },
-        );
-    }
-    let input = Input::new(raw.get(lead..trail).unwrap_or_default(), lead, V::ENABLED);
-    if V::ENABLED && input.has_ws {
-        let first = input
-            .bytes
-            .iter()
-            .position(|&b| crate::input::is_tab_or_newline(b));
-        sink.report(
-            ValidationError::InvalidUrlUnit,
-            input.pos(first.unwrap_or(0)),
-        );
-    }
-    // Reborrow the base so its lifetime matches the sink's in `P`.
-    let base_copy: Option<Url<&str>> = base.copied();
-    let origin = if append { out.len() } else { 0 };
-    let w = if append {
-        Writer::appending(input.s, out)
-    } else {
-        Writer::new(input.s, out)
-    };
-    let mut p = P {
-        input,
-        w,
-        sink,
-        base: base_copy.as_ref(),
-        enc,
-        origin,
-        overriding: false,
-        scheme_type: SchemeType::NotSpecial,
-        scheme_end: 0,
-        username_end: 0,
-        host_start: 0,
-        host_end: 0,
-        port: None,
-        host_kind: HostKind::None,
-        path_start: None,
-        query_start: None,
-        fragment_start: None,
-        opaque_path: false,
-        drive_letter: None,
-        host_hint: None,
-        stop_at_path,
-    };
-    p.run()?;
-    let off = p.finish_offsets()?;
-    let borrowed = p.w.finish(keep_borrowed)?;
-    Ok((off, borrowed.map(|len| (lead, len))))
-}
-
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
-    /// A parser with a state override, appending after what `w` holds: the
-    /// setters' entry point. `scheme_type` and `host_kind` are the URL's.
-    pub(crate) fn for_setter(
-        input: Input<'i>,
-        w: Writer<'i, 's, S>,
-        sink: &'a mut V,
-        scheme_type: SchemeType,
-        host_kind: HostKind,
-    ) -> Self {
-        let origin = w.len();
-        P {
-            input,
-            w,
-            sink,
-            base: None,
-            enc: None,
-            origin,
-            overriding: true,
-            scheme_type,
-            scheme_end: 0,
-            username_end: 0,
-            host_start: 0,
-            host_end: 0,
-            port: None,
-            host_kind,
-            path_start: None,
-            query_start: None,
-            fragment_start: None,
-            opaque_path: false,
-            drive_letter: None,
-            host_hint: None,
-            stop_at_path: false,
-        }
-    }
-
-    /// The path start state with a state override (pathname setter): writes
-    /// the new path after the storage's current end.
-    pub(crate) fn override_path_start(&mut self) -> Result<(), ParseError> {
-        self.set_path_start();
-        let (c, at) = self.input.at(0);
-        let mut i = at;
-        if self.special() {
-            if matches!(c, Some(b'/') | Some(b'\\')) {
-                i += 1;
-            }
-        } else {
-            match c {
-                Some(b) => {
-                    if b == b'/' {
-                        i += 1;
-                    }
-                }
-                None => {
-                    // "append the empty string to url's path" when host is null.
-                    if self.host_kind == HostKind::None {
-                        self.w.push_byte(b'/')?;
-                    }
-                    return Ok(());
-                }
-            }
-        }
-        self.path_state(&mut i)?;
-        Ok(())
-    }
-
-    /// The query state with a state override (search setter).
-    pub(crate) fn override_query(&mut self) -> Result<(), ParseError> {
-        let mut i = 0;
-        self.query_state(&mut i)?;
-        Ok(())
-    }
-
-    /// The fragment state with a state override (hash setter).
-    pub(crate) fn override_fragment(&mut self) -> Result<(), ParseError> {
-        self.fragment_state(0)
-    }
-
+impl<'i> Url<&'i str> {
+    /// The canonical recognizer alone: the URL, borrowing `input`, when
+    /// `input` is already its own serialization in the shapes it knows (most
+    /// real URLs); `None` otherwise, having spent no more than that one
+    /// scan. For callers with another route for everything else — an owned
+    /// parse copies the borrowed URL into a String of exactly its length,
+    /// and parses anything else into a stack buffer first.
+    ///
+    /// An input with a scheme parses the same against any base, so the
+    /// answer holds with a base too.
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// let url = Url::parse_canonical("https://example.com/a?b").unwrap();
+    /// assert_eq!(url.pathname(), "/a");
+    /// assert!(Url::parse_canonical("HTTPS://example.com/").is_none());
+    /// assert!(Url::parse_canonical("/relative").is_none());
+    /// ```
     #[inline]
-    fn special(&self) -> bool {
-        self.scheme_type.is_special()
+    pub fn parse_canonical(input: &'i str) -> Option<Url<&'i str>> {
+        route::canonical_only(input)
     }
 
-    #[inline]
-    fn report(&mut self, e: ValidationError, i: usize) {
-        if V::ENABLED {
-            let pos = self.input.pos(i);
-            self.sink.report(e, pos);
-        }
-    }
-
-    #[inline]
-    fn fail(&mut self, e: ValidationError, i: usize) -> ParseError {
-        self.report(e, i);
-        invalid(e, self.input.pos(i))
-    }
-
-    /// Index just after the code point at `i` and any tab/newline before the next.
-    #[inline]
-    fn next(&self, i: usize) -> usize {
-        i + 1
-    }
-
-    fn run(&mut self) -> Result<(), ParseError> {
-        let mut state = State::SchemeStart;
-        let mut i = 0usize;
-        loop {
-            if self.stop_at_path && state >= State::PathStart {
-                return Ok(());
-            }
-            let (c, at) = self.input.at(i);
-            i = at;
-            state = match state {
-                State::SchemeStart => match c {
-                    Some(b) if b.is_ascii_alphabetic() => self.scheme_state(&mut i)?,
-                    _ => State::NoScheme,
-                },
-                State::NoScheme => self.no_scheme_state(c, &mut i)?,
-                State::SpecialRelativeOrAuthority => {
-                    if c == Some(b'/') && self.input.peek_after(i) == Some(b'/') {
-                        let (_, second) = self.input.at(i + 1);
-                        i = second + 1;
-                        State::SpecialAuthorityIgnoreSlashes
-                    } else {
-                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
-                        State::Relative
-                    }
-                }
-                State::PathOrAuthority => {
-                    if c == Some(b'/') {
-                        i = self.next(i);
-                        State::Authority
-                    } else {
-                        self.set_path_start();
-                        State::Path
-                    }
-                }
-                State::Relative => self.relative_state(c, &mut i)?,
-                State::RelativeSlash => {
-                    if self.special() && matches!(c, Some(b'/') | Some(b'\\')) {
-                        if c == Some(b'\\') {
-                            self.report(ValidationError::InvalidReverseSolidus, i);
-                        }
-                        i = self.next(i);
-                        State::SpecialAuthorityIgnoreSlashes
-                    } else if c == Some(b'/') {
-                        i = self.next(i);
-                        State::Authority
-                    } else if self.stop_at_path {
-                        // Nothing left can fail.
-                        State::Path
-                    } else {
-                        // Username, password, host and port from base; path empty.
-                        self.copy_base_authority()?;
-                        self.set_path_start();
-                        State::Path
-                    }
-                }
-                State::SpecialAuthoritySlashes => {
-                    if c == Some(b'/') && self.input.peek_after(i) == Some(b'/') {
-                        let (_, second) = self.input.at(i + 1);
-                        i = second + 1;
-                    } else {
-                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
-                    }
-                    State::SpecialAuthorityIgnoreSlashes
-                }
-                State::SpecialAuthorityIgnoreSlashes => {
-                    if matches!(c, Some(b'/') | Some(b'\\')) {
-                        self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, i);
-                        i = self.next(i);
-                        State::SpecialAuthorityIgnoreSlashes
-                    } else {
-                        State::Authority
-                    }
-                }
-                State::Authority => self.authority_state(&mut i)?,
-                State::Host => self.host_state(&mut i)?,
-                State::Port => self.port_state(&mut i)?,
-                State::File => self.file_state(c, &mut i)?,
-                State::FileSlash => self.file_slash_state(c, &mut i)?,
-                State::FileHost => self.file_host_state(&mut i)?,
-                State::PathStart => {
-                    self.set_path_start();
-                    if self.special() {
-                        if c == Some(b'\\') {
-                            self.report(ValidationError::InvalidReverseSolidus, i);
-                        }
-                        if matches!(c, Some(b'/') | Some(b'\\')) {
-                            i = self.next(i);
-                        }
-                        State::Path
-                    } else {
-                        match c {
-                            Some(b'?') => {
-                                i = self.next(i);
-                                State::Query
-                            }
-                            Some(b'#') => {
-                                i = self.next(i);
-                                State::Fragment
-                            }
-                            Some(b) => {
-                                if b == b'/' {
-                                    i = self.next(i);
-                                }
-                                State::Path
-                            }
-                            None => State::Done,
-                        }
-                    }
-                }
-                State::Path => self.path_state(&mut i)?,
-                State::OpaquePath => self.opaque_path_state(&mut i)?,
-                State::Query => self.query_state(&mut i)?,
-                State::Fragment => {
-                    self.fragment_state(i)?;
-                    State::Done
-                }
-                State::Done => return Ok(()),
-            };
-        }
-    }
-
-    fn set_path_start(&mut self) {
-        if self.path_start.is_none() {
-            self.path_start = Some(self.w.len());
-        }
-    }
-
-    // ---- result -------------------------------------------------------------
-
-    fn finish_offsets(&mut self) -> Result<Offsets, ParseError> {
-        let after_scheme = self.scheme_end + 1;
-        if self.host_kind == HostKind::None {
-            self.username_end = after_scheme;
-            self.host_start = after_scheme;
-            self.host_end = after_scheme;
-        }
-        let mut path_start = self.path_start.unwrap_or(self.w.len());
-        // URL serializer: a null host and a path starting with an empty
-        // segment followed by more gets a "/." prefix, so it cannot be read back
-        // as a host.
-        if self.host_kind == HostKind::None && !self.opaque_path {
-            let path_end = self
-                .query_start
-                .or(self.fragment_start)
-                .unwrap_or(self.w.len());
-            let path = self.w.as_bytes().get(path_start..path_end);
-            if path.is_some_and(|p| p.starts_with(b"//")) {
-                self.w.insert(path_start, "/.")?;
-                path_start += 2;
-                self.query_start = self.query_start.map(|q| q + 2);
-                self.fragment_start = self.fragment_start.map(|f| f + 2);
-            }
-        }
-        if self.w.len() > u32::MAX as usize {
-            return Err(ParseError::TooLong);
-        }
-        let u = |x: usize| x as u32;
-        Ok(Offsets {
-            scheme_end: u(self.scheme_end),
-            username_end: u(self.username_end),
-            host_start: u(self.host_start),
-            host_end: u(self.host_end),
-            path_start: u(path_start),
-            query_start: self.query_start.map(u),
-            fragment_start: self.fragment_start.map(u),
-            port: self.port,
-            scheme_type: self.scheme_type,
-            host_kind: self.host_kind,
-            opaque_path: self.opaque_path,
-        })
+    /// Parses a canonical `input` with zero copies (see [`Parser::parse_borrowed`]).
+    pub fn parse_borrowed(input: &'i str) -> Result<Url<&'i str>, ParseError> {
+        route::borrow_without_parser(input)
     }
 }

@@ -1,21 +1,22 @@
 //! Path start, path and opaque path states (url.bs §4.4), and the scan the
 //! path, query and fragment states share.
 
+use crate::byte_class::{
+    class, BACKSLASH, C0, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY, QUESTION, SLASH,
+    TAB_OR_NEWLINE,
+};
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::{
-    percent_encoded, BACKSLASH, C0, CLASS, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY,
-    QUESTION, SLASH, TAB_OR_NEWLINE,
-};
+use crate::percent_encode::percent_encoded;
 use crate::storage::Storage;
 use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
+use crate::byte_class::is_url_code_point_non_ascii;
 use crate::segment::{is_double_dot, is_single_dot};
-use crate::validation::is_url_code_point_non_ascii;
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Scans from `i`, appending bytes UTF-8 percent-encoded with `set`, until
     /// a byte whose class is in `stop` (returned with its index) or the end.
     /// Reports invalid-URL-unit as the path, query and fragment states do.
@@ -23,8 +24,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
     pub(super) fn scan(
         &mut self,
         mut i: usize,
-        set: u16,
-        stop: u16,
+        set: u32,
+        stop: u32,
         stop_at_space: bool,
     ) -> Result<(Option<u8>, usize), ParseError> {
         let input = self.input;
@@ -42,7 +43,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         let mut run = i;
         while i < bytes.len() {
             let b = bytes[i];
-            let class = CLASS[b as usize];
+            let class = class(b);
             if class & attention == 0 {
                 i += 1;
                 continue;
@@ -95,7 +96,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 self.report(ValidationError::InvalidUrlUnit, i);
             }
         } else if b < 0x80 {
-            if CLASS[b as usize] & NOT_URL_UNIT != 0 {
+            if class(b) & NOT_URL_UNIT != 0 {
                 self.report(ValidationError::InvalidUrlUnit, i);
             }
         } else if let Some(ch) = self.input.s.get(i..).and_then(|s| s.chars().next()) {
@@ -108,7 +109,11 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
     pub(super) fn path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let special = self.special();
         let stop = SLASH
-            | if self.overriding { 0 } else { QUESTION | HASH }
+            | if self.overriding() {
+                0
+            } else {
+                QUESTION | HASH
+            }
             | if special { BACKSLASH } else { 0 };
         self.set_path_start();
         let path_start = self.path_start.unwrap_or(0);
@@ -140,7 +145,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             if let Some((ds, de)) = self.drive_letter.take() {
                 // The file host state's buffer starts this segment, unvalidated.
                 for &b in self.input.bytes.get(ds..de).unwrap_or_default() {
-                    if !crate::input::is_tab_or_newline(b) {
+                    if !crate::byte_class::is_tab_or_newline(b) {
                         self.w.push_byte(b)?;
                     }
                 }
@@ -184,7 +189,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             j = at;
             match c {
                 None | Some(b'/') => break,
-                Some(b'?') | Some(b'#') if !self.overriding => break,
+                Some(b'?') | Some(b'#') if !self.overriding() => break,
                 Some(b'\\') if self.special() => break,
                 Some(b) if n < seg.len() && matches!(b, b'.' | b'%' | b'2' | b'e' | b'E') => {
                     seg[n] = b;

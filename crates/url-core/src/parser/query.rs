@@ -1,21 +1,22 @@
 //! Query and fragment states (url.bs §4.4), with the query's legacy encodings.
 
+use crate::byte_class::{class, FRAGMENT, HASH, QUERY, SPECIAL_QUERY};
 use crate::encoding::Encoded;
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::{percent_encoded, CLASS, FRAGMENT, HASH, QUERY, SPECIAL_QUERY};
+use crate::percent_encode::percent_encoded;
 use crate::storage::{CapacityError, Storage};
 use crate::url::SchemeType;
 use crate::validation::ValidationSink;
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     pub(super) fn query_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         self.query_start = Some(self.w.len());
         self.w.push_byte(b'?')?;
         let set = if self.special() { SPECIAL_QUERY } else { QUERY };
-        let stop = if self.overriding { 0 } else { HASH };
+        let stop = if self.overriding() { 0 } else { HASH };
         // "If encoding is not UTF-8 and url is not special or is ws/wss, set
         // encoding to UTF-8."
         let legacy = self.enc.is_some()
@@ -40,8 +41,8 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
     pub(super) fn encode_query(
         &mut self,
         start: usize,
-        set: u16,
-        stop: u16,
+        set: u32,
+        stop: u32,
     ) -> Result<(Option<u8>, usize), ParseError> {
         let input = self.input;
         let bytes = input.bytes;
@@ -58,7 +59,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         if V::ENABLED {
             let mut j = start;
             while j < end {
-                if !crate::input::is_tab_or_newline(bytes[j]) {
+                if !crate::byte_class::is_tab_or_newline(bytes[j]) {
                     self.check_url_unit(j);
                 }
                 j += utf8_len(bytes[j]);
@@ -75,7 +76,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             }
             result = match piece {
                 Encoded::Bytes(bs) => bs.iter().try_for_each(|&b| {
-                    if b >= 0x80 || CLASS[b as usize] & set != 0 {
+                    if b >= 0x80 || class(b) & set != 0 {
                         w.push_ascii(&percent_encoded(b))
                     } else {
                         w.push_byte(b)
@@ -105,7 +106,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
         // Chunks between skipped tab/newline bytes; a final empty call ends it.
         let mut run = start;
         for (j, &b) in bytes.iter().enumerate().take(end).skip(start) {
-            if crate::input::is_tab_or_newline(b) {
+            if crate::byte_class::is_tab_or_newline(b) {
                 if j > run {
                     enc.encode(input.s.get(run..j).unwrap_or_default(), false, &mut emit);
                 }

@@ -2,13 +2,14 @@
 //! state (url.bs §4.4).
 
 use crate::error::ParseError;
+use crate::host::HostKind;
 use crate::storage::Storage;
-use crate::url::{HostKind, SchemeType, Url};
+use crate::url::{SchemeType, Url};
 use crate::validation::{ValidationError, ValidationSink};
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Appends `base.href()[..upto]` and takes base's offsets below `upto`.
     /// Only called while this URL's output is empty, so offsets carry over
     /// shifted by `origin`.
@@ -155,7 +156,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             }
             // No authority follows: nothing left can fail, and copying
             // base's authority and path is only wanted for the URL itself.
-            _ if self.stop_at_path => Ok(State::Path),
+            _ if self.checks_only() => Ok(State::Path),
             _ => {
                 self.copy_base_authority()?;
                 if let Some(next) = self.continue_from_base(c, i)? {

@@ -5,9 +5,9 @@ use crate::storage::Storage;
 use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
-use super::{State, P};
+use super::state_machine::{State, StateMachine};
 
-impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
+impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Scheme state, entered at an ASCII alpha. Scans the whole scheme.
     pub(super) fn scheme_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let input = self.input;
@@ -25,7 +25,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
                 {
                     j += 1
                 }
-                Some(&b) if b.is_ascii_uppercase() || crate::input::is_tab_or_newline(b) => {
+                Some(&b) if b.is_ascii_uppercase() || crate::byte_class::is_tab_or_newline(b) => {
                     differs = true;
                     j += 1;
                 }
@@ -42,7 +42,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> P<'a, 'e, 'i, 's, S, V> {
             self.w.push_span(start, colon)?;
         } else {
             for &b in input.bytes.get(start..colon).unwrap_or_default() {
-                if !crate::input::is_tab_or_newline(b) {
+                if !crate::byte_class::is_tab_or_newline(b) {
                     self.w.push_byte(b.to_ascii_lowercase())?;
                 }
             }

@@ -24,15 +24,18 @@
 //! the state machine is tested wherever the fast path is
 //! (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
-use crate::host::parse_host;
-use crate::input::{is_tab_or_newline, Input};
-use crate::percent_encode::{percent_encoded, CLASS, USERINFO};
+use crate::byte_class::is_tab_or_newline;
+use crate::byte_class::{class, AUTHORITY_END, USERINFO};
+use crate::host::HostKind;
+use crate::host::{parse_host, HostSyntax};
+use crate::input::Input;
+use crate::output::{Need, Output};
+use crate::percent_encode::percent_encoded;
 use crate::segment::dot_segment_at;
 use crate::simd::{find, find_path, Stop};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{format_port, HostKind, Offsets, SchemeType};
+use crate::url::{format_port, Offsets, SchemeType};
 use crate::validation::NoValidation;
-use crate::writer::Writer;
 
 /// Why the route gave up (never shown: the state machine runs instead).
 pub(crate) struct Declined;
@@ -76,7 +79,7 @@ pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offset
         return None;
     }
     out.reserve(raw.len() + 8);
-    let mut w = Writer::appending(raw, out);
+    let mut w = Output::appending(raw, out);
     let scheme = scheme.get(..colon).unwrap_or_default();
     match write(&mut w, raw, scheme, scheme_type, i) {
         Ok(off) if w.len() <= u32::MAX as usize => Some(off),
@@ -110,24 +113,16 @@ pub(super) fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
         host_colon: None,
     };
     let mut inside_brackets = false;
-    // The end of the authority is told by a table read, not in a `match`
+    // The end of the authority is told by its class bit, not in a `match`
     // whose jump table cost 0.9 mispredicted indirect branches per URL
     // (non-canonical set, callgrind's model): most authorities end at their
     // first stop.
-    static ENDS: [bool; 256] = {
-        let mut t = [false; 256];
-        t[b'/' as usize] = true;
-        t[b'\\' as usize] = true;
-        t[b'?' as usize] = true;
-        t[b'#' as usize] = true;
-        t
-    };
     loop {
         a.end = find(bytes, a.end, Stop::Authority);
         let Some(&b) = bytes.get(a.end) else {
             return Ok(a);
         };
-        if ENDS[usize::from(b)] {
+        if class(b) & AUTHORITY_END != 0 {
             return Ok(a);
         }
         match b {
@@ -153,7 +148,7 @@ pub(super) fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
 
 /// Everything after the slashes that end at `i`.
 fn write<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     raw: &str,
     scheme: &[u8],
     scheme_type: SchemeType,
@@ -203,9 +198,9 @@ fn write<S: Storage>(
         &input,
         host_from,
         host_end,
-        false,
+        HostSyntax::Domain,
         &mut NoValidation,
-        false,
+        Need::Serialization,
     )?;
     let new_host_end = w.len();
     let port = match authority.host_colon {
@@ -250,14 +245,14 @@ fn write<S: Storage>(
 /// percent-encode set (the input is UTF-8, so encoding each byte of a
 /// non-ASCII code point encodes the code point).
 fn encode_userinfo<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     start: usize,
     end: usize,
 ) -> Step<()> {
     let mut run = start;
     for (k, &b) in bytes.iter().enumerate().take(end).skip(start) {
-        if CLASS[b as usize] & USERINFO != 0 {
+        if class(b) & USERINFO != 0 {
             w.push_span(run, k)?;
             w.push_ascii(&percent_encoded(b))?;
             run = k + 1;
@@ -271,7 +266,7 @@ fn encode_userinfo<S: Storage>(
 /// the authority): digits only, at most 65535; nothing written for none or
 /// the scheme's default port.
 fn port<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     digits: &[u8],
     scheme_type: SchemeType,
 ) -> Step<Option<u16>> {
@@ -306,7 +301,7 @@ fn port<S: Storage>(
 /// (`overriding`, the pathname setter) `?` and `#` are path bytes,
 /// percent-encoded, and end no segment.
 pub(crate) fn path<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     i: usize,
     overriding: bool,
@@ -386,7 +381,7 @@ pub(crate) fn path<S: Storage>(
 
 /// Shorten url's path, on an output path that ends in '/': the last
 /// segment goes, unless the path is only "/".
-fn shorten<S: Storage>(w: &mut Writer<'_, '_, S>, path_start: usize) {
+fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize) {
     let end = w.len().saturating_sub(1);
     let before = w
         .as_bytes()
@@ -402,7 +397,7 @@ fn shorten<S: Storage>(w: &mut Writer<'_, '_, S>, path_start: usize) {
 /// `#`, which is in the query percent-encode sets; `None` with a state
 /// override or for the fragment) or the end, whose index is returned.
 pub(crate) fn encode_until<S: Storage>(
-    w: &mut Writer<'_, '_, S>,
+    w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     i: usize,
     stop: Stop,

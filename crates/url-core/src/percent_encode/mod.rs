@@ -51,13 +51,16 @@ pub use decode::{percent_decode, percent_decode_str, DecodeError, PercentDecode}
 pub(crate) use encode::next_chunk;
 pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, PercentEncode};
 
+use crate::byte_class::{
+    class, C0, COMPONENT, FORM, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO,
+};
 use crate::storage::{CapacityError, Storage};
 
 /// A percent-encode set (url.bs §1.3). All sets contain every non-ASCII code
 /// point, so UTF-8 percent-encoding a code point is percent-encoding each of
 /// its UTF-8 bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EncodeSet(pub(crate) u16);
+pub struct EncodeSet(pub(crate) u32);
 
 impl EncodeSet {
     /// The C0 control percent-encode set.
@@ -86,128 +89,9 @@ impl EncodeSet {
     /// ```
     #[inline]
     pub fn contains(self, byte: u8) -> bool {
-        CLASS[byte as usize] & self.0 != 0
+        class(byte) & self.0 != 0
     }
 }
-
-// Encode-set bits. Each set is a superset of the one before it, except that
-// FRAGMENT and QUERY differ (` vs #), as the standard notes.
-pub(crate) const C0: u16 = 1 << 0;
-pub(crate) const FRAGMENT: u16 = 1 << 1;
-pub(crate) const QUERY: u16 = 1 << 2;
-pub(crate) const SPECIAL_QUERY: u16 = 1 << 3;
-pub(crate) const PATH: u16 = 1 << 4;
-pub(crate) const USERINFO: u16 = 1 << 5;
-pub(crate) const COMPONENT: u16 = 1 << 6;
-pub(crate) const FORM: u16 = 1 << 7;
-// Not-encoded but interesting bytes.
-/// An ASCII byte that is not a URL code point and not `%` (invalid-URL-unit).
-pub(crate) const NOT_URL_UNIT: u16 = 1 << 8;
-pub(crate) const PERCENT: u16 = 1 << 9;
-pub(crate) const SLASH: u16 = 1 << 10;
-pub(crate) const BACKSLASH: u16 = 1 << 11;
-/// ASCII tab or newline, removed from the input by the parser.
-pub(crate) const TAB_OR_NEWLINE: u16 = 1 << 12;
-pub(crate) const NON_ASCII: u16 = 1 << 13;
-/// `?`
-pub(crate) const QUESTION: u16 = 1 << 14;
-/// `#`
-pub(crate) const HASH: u16 = 1 << 15;
-
-const fn build() -> [u16; 256] {
-    let mut t = [0u16; 256];
-    let mut b = 0usize;
-    while b < 256 {
-        let c = b as u8;
-        let mut bits = 0u16;
-        let c0 = c < 0x20 || c > 0x7E;
-        if c0 {
-            bits |= C0;
-        }
-        let fragment = c0 || matches!(c, b' ' | b'"' | b'<' | b'>' | b'`');
-        if fragment {
-            bits |= FRAGMENT;
-        }
-        let query = c0 || matches!(c, b' ' | b'"' | b'#' | b'<' | b'>');
-        if query {
-            bits |= QUERY;
-        }
-        if query || c == b'\'' {
-            bits |= SPECIAL_QUERY;
-        }
-        let path = query || matches!(c, b'?' | b'^' | b'`' | b'{' | b'}');
-        if path {
-            bits |= PATH;
-        }
-        let userinfo = path
-            || matches!(
-                c,
-                b'/' | b':' | b';' | b'=' | b'@' | b'[' | b'\\' | b']' | b'|'
-            );
-        if userinfo {
-            bits |= USERINFO;
-        }
-        let component = userinfo || matches!(c, b'$' | b'%' | b'&' | b'+' | b',');
-        if component {
-            bits |= COMPONENT;
-        }
-        if component || matches!(c, b'!' | b'\'' | b'(' | b')' | b'~') {
-            bits |= FORM;
-        }
-        // URL code points (ASCII part): alphanumerics and !$&'()*+,-./:;=?@_~
-        let url_cp = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'!' | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b'/'
-                    | b':'
-                    | b';'
-                    | b'='
-                    | b'?'
-                    | b'@'
-                    | b'_'
-                    | b'~'
-            );
-        if c < 0x80 && !url_cp && c != b'%' {
-            bits |= NOT_URL_UNIT;
-        }
-        if c == b'%' {
-            bits |= PERCENT;
-        }
-        if c == b'/' {
-            bits |= SLASH;
-        }
-        if c == b'\\' {
-            bits |= BACKSLASH;
-        }
-        if matches!(c, b'\t' | b'\n' | b'\r') {
-            bits |= TAB_OR_NEWLINE;
-        }
-        if c >= 0x80 {
-            bits |= NON_ASCII;
-        }
-        if c == b'?' {
-            bits |= QUESTION;
-        }
-        if c == b'#' {
-            bits |= HASH;
-        }
-        t[b] = bits;
-        b += 1;
-    }
-    t
-}
-
-pub(crate) static CLASS: [u16; 256] = build();
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 

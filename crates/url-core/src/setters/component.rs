@@ -16,14 +16,16 @@
 
 use super::{SetError, Setter};
 use crate::error::ParseError;
-use crate::host;
+use crate::host::HostKind;
+use crate::host::{self, HostSyntax};
 use crate::input::Input;
-use crate::parser::{special, P};
+use crate::output::{Need, Output};
+use crate::parser::special;
+use crate::parser::state_machine::StateMachine;
 use crate::simd::{find, find_path, Stop};
 use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
-use crate::url::{format_port, HostKind, SchemeType, Url};
+use crate::url::{format_port, SchemeType, Url};
 use crate::validation::NoValidation;
-use crate::writer::Writer;
 use core::ops::Range;
 
 /// Stack bytes a new component is built in: more than almost every
@@ -127,7 +129,7 @@ impl Component for Pathname<'_> {
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<usize, ParseError> {
         let path_start = out.len();
         if self.scheme_type.is_special() && self.scheme_type != SchemeType::File {
-            let mut w = Writer::appending(self.value, out);
+            let mut w = Output::appending(self.value, out);
             if special::path(&mut w, self.value.as_bytes(), 0, true).is_ok() {
                 return Ok(0);
             }
@@ -137,9 +139,10 @@ impl Component for Pathname<'_> {
         }
         let input = Input::new(self.value, 0, false);
         {
-            let w = Writer::appending(input.s, out);
+            let w = Output::appending(input.s, out);
             let mut sink = NoValidation;
-            let mut p = P::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
+            let mut p =
+                StateMachine::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
             p.override_path_start()?;
         }
         // A null host and a path starting with an empty segment: the
@@ -185,7 +188,7 @@ impl Component for QueryOrFragment<'_> {
         let start = out.len();
         let stop = self.stop();
         {
-            let mut w = Writer::appending(self.value, out);
+            let mut w = Output::appending(self.value, out);
             let written = w
                 .push_byte(if self.fragment { b'#' } else { b'?' })
                 .map_err(|_| special::Declined)
@@ -197,9 +200,9 @@ impl Component for QueryOrFragment<'_> {
         // A tab or newline (skipped by the state machine), or no room.
         out.truncate(start);
         let input = Input::new(self.value, 0, false);
-        let w = Writer::appending(input.s, out);
+        let w = Output::appending(input.s, out);
         let mut sink = NoValidation;
-        let mut p = P::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
+        let mut p = StateMachine::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
         if self.fragment {
             p.override_fragment()
         } else {
@@ -263,15 +266,15 @@ impl Component for HostAndPort<'_> {
         let host_start = out.len();
         let input = Input::new(self.value, 0, false);
         let mut kind = {
-            let mut w = Writer::appending(input.s, out);
+            let mut w = Output::appending(input.s, out);
             host::parse_host(
                 &mut w,
                 &input,
                 0,
                 self.end,
-                !special,
+                HostSyntax::of(special),
                 &mut NoValidation,
-                false,
+                Need::Serialization,
             )?
         };
         if file && out.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {

@@ -16,15 +16,17 @@
 //! the new component side by side, and needs `len + new component` bytes
 //! even when the result is shorter.
 
+use crate::byte_class::is_tab_or_newline;
 use crate::error::ParseError;
 use crate::host::host_end;
-use crate::input::{is_tab_or_newline, Input};
-use crate::parser::{basic_parse_at, Mode};
+use crate::host::HostKind;
+use crate::input::Input;
+use crate::parser::route;
 use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
 use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{HostKind, SchemeType, Url};
-use crate::validation::{NoValidation, ValidationError};
+use crate::url::{SchemeType, Url};
+use crate::validation::ValidationError;
 use core::fmt;
 use core::ops::Range;
 
@@ -270,19 +272,8 @@ impl<S: Storage> Url<S> {
     /// ```
     pub fn set_href(&mut self, value: &str) -> SetResult {
         let old = self.buf.len();
-        let parsed = basic_parse_at(
-            value,
-            None,
-            &mut self.buf,
-            &mut NoValidation,
-            None,
-            Mode {
-                keep_borrowed: false,
-                append: true,
-                stop_at_path: false,
-            },
-        );
-        let (off, _) = match parsed {
+        let parsed = route::append(value, &mut self.buf);
+        let off = match parsed {
             Ok(x) => x,
             Err(e) => {
                 self.buf.truncate(old);

@@ -22,7 +22,10 @@
 //! under Miri.
 #![allow(unsafe_code)]
 
-use crate::percent_encode::{BACKSLASH, CLASS, FRAGMENT, PATH, QUERY, SPECIAL_QUERY};
+use crate::byte_class::{
+    class, AUTHORITY_END, AUTHORITY_MARK, BACKSLASH, FORBIDDEN_DOMAIN, FRAGMENT, LDH, NON_ASCII,
+    PATH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE, UPPER,
+};
 
 /// `$vector` where the scans run on a vector unit (SSE2 on x86_64, NEON on
 /// aarch64), `$scalar` everywhere else: one place for the target test
@@ -73,47 +76,32 @@ pub(crate) enum Stop {
 }
 
 impl Stop {
-    /// The class bits of `percent_encode::CLASS` this scan stops at (not
-    /// used for `Domain`).
+    /// The byte classes (`byte_class::CLASS` bits) this scan stops at.
     #[inline(always)]
-    const fn class_mask(self) -> u16 {
+    const fn class_mask(self) -> u32 {
         match self {
             Stop::Path => PATH | BACKSLASH,
             Stop::SpecialQuery => SPECIAL_QUERY,
             Stop::Query => QUERY,
             Stop::Fragment => FRAGMENT,
-            Stop::Domain | Stop::Authority | Stop::Ldh | Stop::LdhAnyCase => 0,
+            Stop::Domain => NON_ASCII | UPPER | FORBIDDEN_DOMAIN,
+            Stop::Authority => AUTHORITY_END | AUTHORITY_MARK | TAB_OR_NEWLINE,
+            // Everything but the classes that pass: `stops_at` inverts.
+            Stop::Ldh => LDH,
+            Stop::LdhAnyCase => LDH | UPPER,
         }
     }
 
     /// Whether the scan stops at `b` (the reference definition).
     #[inline(always)]
     pub(crate) fn stops_at(self, b: u8) -> bool {
+        let hit = class(b) & self.class_mask() != 0;
         match self {
-            Stop::Domain => !DOMAIN_OK[b as usize],
-            Stop::Authority => matches!(
-                b,
-                b'/' | b'\\' | b'?' | b'#' | b'@' | b':' | b'[' | b']' | b'\t' | b'\n' | b'\r'
-            ),
-            Stop::Ldh => !matches!(b, b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.'),
-            Stop::LdhAnyCase => !(b.is_ascii_alphanumeric() || b == b'-' || b == b'.'),
-            _ => CLASS[b as usize] & self.class_mask() != 0,
+            Stop::Ldh | Stop::LdhAnyCase => !hit,
+            _ => hit,
         }
     }
 }
-
-/// Bytes allowed in a canonical domain: ASCII, not upper case, not a
-/// forbidden domain code point.
-static DOMAIN_OK: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = !c.is_ascii_uppercase() && !crate::host::is_forbidden_domain_code_point(c);
-        b += 1;
-    }
-    t
-};
 
 /// Whether the scans run 16 bytes per step here (SSE2 or NEON): elsewhere
 /// they are byte loops, and a caller that would scan ahead only to skip

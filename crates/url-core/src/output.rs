@@ -1,14 +1,24 @@
 //! The parser's output: copy-on-divergence over a [`Storage`].
 //!
 //! While everything written so far equals a prefix of the (trimmed) input, the
-//! writer stores nothing and only counts (`pending`). At the first byte that
+//! output stores nothing and only counts (`pending`). At the first byte that
 //! differs it copies that prefix into the storage once and appends from then
 //! on. Canonical inputs — most real URLs — therefore cost one copy at the end
 //! (or none, for a borrowed URL), from the same single-pass parser.
 
 use crate::storage::{CapacityError, Storage};
 
-pub(crate) struct Writer<'i, 's, S: Storage> {
+/// What a caller needs written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Need {
+    /// The serialization.
+    Serialization,
+    /// Only what tells whether the input is valid (canParse): an IDN
+    /// label's Punycode is left out.
+    Validity,
+}
+
+pub(crate) struct Output<'i, 's, S: Storage> {
     input: &'i str,
     /// While `borrowing`: the output is `input[..pending]`.
     pending: usize,
@@ -16,11 +26,11 @@ pub(crate) struct Writer<'i, 's, S: Storage> {
     out: &'s mut S,
 }
 
-impl<'i, 's, S: Storage> Writer<'i, 's, S> {
+impl<'i, 's, S: Storage> Output<'i, 's, S> {
     /// `out` must be empty.
     #[inline]
     pub fn new(input: &'i str, out: &'s mut S) -> Self {
-        Writer {
+        Output {
             input,
             pending: 0,
             borrowing: true,
@@ -49,11 +59,11 @@ impl<'i, 's, S: Storage> Writer<'i, 's, S> {
         }
     }
 
-    /// A writer appending after what `out` already holds (setters), with no
+    /// An output appending after what `out` already holds (setters), with no
     /// borrowing: positions are absolute in `out`.
     #[inline]
     pub fn appending(input: &'i str, out: &'s mut S) -> Self {
-        Writer {
+        Output {
             input,
             pending: 0,
             borrowing: false,

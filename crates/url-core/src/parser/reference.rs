@@ -9,7 +9,8 @@
 //! goes to the state machine. Agreement with it is tested on every WPT input
 //! against bases of every kind, and fuzzed.
 
-use super::{canonical_path_end, is_dot_segment_at};
+use super::canonical::{canonical_path_end, is_dot_segment_at};
+use crate::byte_class::is_c0_control_or_space;
 use crate::simd::{find, Stop};
 use crate::url::{Offsets, SchemeType, Url};
 
@@ -66,7 +67,7 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
             _ => (path_start, 0, Start::Path),
         },
         Some(&c) => {
-            if c <= b' ' || c == b'\\' || has_scheme(bytes) {
+            if is_c0_control_or_space(c) || c == b'\\' || has_scheme(bytes) {
                 return None;
             }
             // Base's path without its last segment, then one segment fewer

@@ -1,0 +1,468 @@
+//! Which engine answers an input: the route ladder, in one place.
+//!
+//! Five engines implement the basic URL parser (url.bs §4.4), each for the
+//! inputs it is sure about:
+//!
+//! | engine | answers | module |
+//! | --- | --- | --- |
+//! | canonical recognizer | a URL that is already its own serialization, in the common shapes (one scan, then a copy or nothing) | [`super::canonical`] |
+//! | reference resolver | a reference against a special base whose result is a prefix of the base plus a suffix of the reference | [`super::reference`] |
+//! | special-URL route | a special, non-`file` URL with `//` (any case, credentials, ports, dot segments, bytes to encode), straight through | [`super::special`] |
+//! | `can_parse` predicate | whether an input parses, from its scheme and authority alone | [`super::check`] |
+//! | state machine | everything: the only source of errors, validation errors and capacity reports | [`super::state_machine`] |
+//!
+//! The first three are tried on up to three forms of the input ([`Form`]):
+//! as given; trimmed of leading and trailing C0 control or space (the basic
+//! URL parser's first step); and, for inputs up to
+//! [`STRIP_ROOM`](crate::input::STRIP_ROOM) bytes, also without ASCII tab
+//! or newline (its second step), in stack room. What each entry point wants
+//! decides the ladder:
+//!
+//! | intent | entry points | ladder |
+//! | --- | --- | --- |
+//! | store | `Url::parse_into`, `Parser::parse_into` | canonical (given) → reference (given) → canonical, reference (trimmed) → special (trimmed) → canonical, reference, special (stripped) → state machine |
+//! | borrow or store | `Parser::parse_borrowed_or_into`, `weburl::Url::parse` | canonical (given), borrowed; else the store ladder from the reference resolver on |
+//! | borrow | `Url::parse_borrowed`, `Parser::parse_borrowed` | canonical (given) → state machine, writing nothing ([`Intent::Borrow`]) |
+//! | canonical only | `Url::parse_canonical` | canonical (given) |
+//! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → state machine up to the path ([`Intent::CheckOnly`]) |
+//! | append | the href setter | state machine after the storage's content ([`Intent::Append`]) |
+//! | override | the other setters | special-URL route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
+//!
+//! With a base, "reference" resolves relative references (the relative
+//! resolvers are the store and check ladders with a base). When validation
+//! errors are wanted, a legacy query encoding applies, or a test turns the
+//! other engines off, only the state machine runs: the others report
+//! nothing. With the `route-trace` feature (tests only) the engine and form
+//! that answered are recorded ([`trace`]).
+
+use super::canonical::{self, Canonical};
+use super::reference::{self, Reference};
+use super::special::parse_special;
+use super::state_machine::{self, Intent, NoStorage};
+use super::{check, Parsed, Parser};
+use crate::encoding::QueryEncoder;
+use crate::error::ParseError;
+use crate::input;
+use crate::storage::Storage;
+use crate::url::{Offsets, Url};
+use crate::validation::{NoValidation, ValidationSink};
+
+/// The engines of the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// The canonical recognizer.
+    Canonical,
+    /// The reference resolver.
+    Reference,
+    /// The straight-line special-URL route.
+    Special,
+    /// The `can_parse` predicate.
+    Predicate,
+    /// The state machine.
+    StateMachine,
+}
+
+/// The form of the input an engine answered for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The input as given.
+    Given,
+    /// Without leading and trailing C0 control or space.
+    Trimmed,
+    /// Trimmed, and without ASCII tab or newline.
+    Stripped,
+}
+
+/// Which engines a parser may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engines {
+    /// The whole ladder.
+    All,
+    /// The state machine alone (tests comparing it with the others).
+    StateMachineOnly,
+}
+
+/// Records which engine answered, with the `route-trace` feature.
+#[inline(always)]
+fn answered(route: Route, form: Form) {
+    #[cfg(feature = "route-trace")]
+    trace::record(route, form);
+    #[cfg(not(feature = "route-trace"))]
+    let _ = (route, form);
+}
+
+/// The engine that answered an entry point's last call on this thread
+/// (feature `route-trace`, for tests: it costs a thread-local write per
+/// parse).
+#[cfg(feature = "route-trace")]
+pub mod trace {
+    use super::{Form, Route};
+    use core::cell::Cell;
+
+    std::thread_local! {
+        static LAST: Cell<Option<(Route, Form)>> = const { Cell::new(None) };
+    }
+
+    pub(super) fn record(route: Route, form: Form) {
+        LAST.with(|l| l.set(Some((route, form))));
+    }
+
+    /// The engine and input form of the last answer on this thread, and
+    /// forgets it.
+    pub fn take() -> Option<(Route, Form)> {
+        LAST.with(|l| l.take())
+    }
+}
+
+impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
+    /// Whether engines other than the state machine may answer: not when
+    /// validation errors are wanted or a legacy query encoding applies.
+    #[inline]
+    fn whole_ladder(&self) -> bool {
+        self.engines == Engines::All && !V::ENABLED && self.encoding.is_utf8()
+    }
+
+    /// The store ladder into `storage` (cleared first).
+    #[inline(always)]
+    pub(super) fn store<S: Storage>(
+        &mut self,
+        input: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        storage.clear();
+        if self.whole_ladder() {
+            // Matched by reference: moving the recognized offsets out of the
+            // Option copied them field by field (40 instructions per URL).
+            if let Some(c) = &canonical::canonical(input.as_bytes()) {
+                answered(Route::Canonical, Form::Given);
+                return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
+            }
+            return self.declined(input, storage);
+        }
+        self.state_machine(input, storage)
+    }
+
+    /// The borrow-or-store ladder: see [`Parser::parse_borrowed_or_into`].
+    #[inline(always)]
+    pub(super) fn borrow_or_store<'i, S: Storage>(
+        &mut self,
+        input: &'i str,
+        storage: impl FnOnce() -> S,
+    ) -> Result<Parsed<'i, S>, ParseError> {
+        if self.whole_ladder() {
+            if let Some(c) = &canonical::canonical(input.as_bytes()) {
+                answered(Route::Canonical, Form::Given);
+                if c.slash.is_none() {
+                    return Ok(Parsed::Borrowed(Url {
+                        buf: input,
+                        off: c.off,
+                    }));
+                }
+                let mut storage = storage();
+                storage.clear();
+                let off = copy_canonical(input, c, &mut storage)?;
+                return Ok(Parsed::Stored(Url { buf: storage, off }));
+            }
+            let mut storage = storage();
+            storage.clear();
+            return self.declined(input, storage).map(Parsed::Stored);
+        }
+        let mut storage = storage();
+        storage.clear();
+        self.state_machine(input, storage).map(Parsed::Stored)
+    }
+
+    /// The borrow ladder: the URL over `input`, or
+    /// [`ParseError::NotCanonical`].
+    pub(super) fn borrow<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
+        if self.whole_ladder() {
+            if let Some(r) = borrow_canonical(input) {
+                return r.map(|off| Url { buf: input, off });
+            }
+        }
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        let (off, span) = state_machine::parse(
+            input,
+            self.base.as_ref(),
+            &mut NoStorage,
+            &mut self.sink,
+            enc,
+            Intent::Borrow,
+        )
+        .map_err(|e| match e {
+            ParseError::Capacity(_) => ParseError::NotCanonical,
+            e => e,
+        })?;
+        answered(Route::StateMachine, Form::Given);
+        match span {
+            Some((start, len)) => Ok(Url {
+                buf: input.get(start..start + len).unwrap_or_default(),
+                off,
+            }),
+            None => Err(ParseError::NotCanonical),
+        }
+    }
+
+    /// The check ladder: see [`Parser::can_parse_in`].
+    pub(super) fn check<S: Storage>(
+        &mut self,
+        input: &str,
+        scratch: impl FnOnce() -> S,
+    ) -> Result<(), ParseError> {
+        if self.whole_ladder() && check::surely_parses(input.as_bytes(), self.base.as_ref()) {
+            answered(Route::Predicate, Form::Given);
+            return Ok(());
+        }
+        let mut scratch = scratch();
+        scratch.clear();
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        // Stopping early needs no validation errors past the path, and an
+        // input short enough that the whole URL could not be `TooLong`.
+        let intent = if !V::ENABLED && input.len() <= check::STOP_EARLY_UP_TO {
+            Intent::CheckOnly
+        } else {
+            Intent::Store
+        };
+        let parsed = state_machine::parse(
+            input,
+            self.base.as_ref(),
+            &mut scratch,
+            &mut self.sink,
+            enc,
+            intent,
+        );
+        answered(Route::StateMachine, Form::Given);
+        parsed.map(|_| ())
+    }
+
+    /// The state machine alone, into an empty `storage`.
+    pub(super) fn state_machine<S: Storage>(
+        &mut self,
+        input: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
+            None
+        } else {
+            Some(&mut self.encoding)
+        };
+        let (off, _) = state_machine::parse(
+            input,
+            self.base.as_ref(),
+            &mut storage,
+            &mut self.sink,
+            enc,
+            Intent::Store,
+        )?;
+        answered(Route::StateMachine, Form::Given);
+        Ok(Url { buf: storage, off })
+    }
+
+    /// The store ladder once the canonical recognizer has declined the
+    /// input as given, into an empty `storage`.
+    #[inline(always)]
+    fn declined<S: Storage>(&mut self, input: &str, storage: S) -> Result<Url<S>, ParseError> {
+        if self.base.is_some() {
+            self.declined_from::<S, true>(input, storage)
+        } else {
+            self.declined_from::<S, false>(input, storage)
+        }
+    }
+
+    /// [`Parser::declined`]: the reference resolver on the input as given;
+    /// the canonical recognizer and the reference resolver on it trimmed;
+    /// the special-URL route; all three without tabs and newlines
+    /// ([`Parser::stripped`]); and else the state machine. `BASE`: whether
+    /// the parser has a base; a parse without one (the entry points know)
+    /// then links no reference resolver.
+    #[inline(never)]
+    fn declined_from<S: Storage, const BASE: bool>(
+        &mut self,
+        input: &str,
+        mut storage: S,
+    ) -> Result<Url<S>, ParseError> {
+        let mut raw = input;
+        let mut form = Form::Given;
+        loop {
+            if let Some(r) = self.reference::<BASE>(raw) {
+                answered(Route::Reference, form);
+                return copy_reference(&r, &mut storage).map(|off| Url { buf: storage, off });
+            }
+            // A loop rather than a second pass through this function for
+            // the trimmed input, which would try the untrimmed routes again.
+            let Some(t) = input::trimmed(raw) else {
+                break;
+            };
+            raw = t;
+            form = Form::Trimmed;
+            if let Some(c) = &canonical::canonical(raw.as_bytes()) {
+                answered(Route::Canonical, form);
+                return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
+            }
+        }
+        if let Some(off) = parse_special(raw, &mut storage) {
+            answered(Route::Special, form);
+            return Ok(Url { buf: storage, off });
+        }
+        // The state machine from here, not from inside `stripped`, whose
+        // stack room would sit under its frames.
+        match self.stripped::<S, BASE>(raw, &mut storage) {
+            Some(r) => r.map(|off| Url { buf: storage, off }),
+            None => self.state_machine(input, storage),
+        }
+    }
+
+    /// The engines of [`Parser::declined_from`] again for a trimmed input
+    /// `raw` that holds an ASCII tab or newline, with those removed on the
+    /// stack: `None` when none answers or `raw` is longer than the stack
+    /// room (the state machine then skips them as it goes).
+    #[inline(never)]
+    fn stripped<S: Storage, const BASE: bool>(
+        &self,
+        raw: &str,
+        storage: &mut S,
+    ) -> Option<Result<Offsets, ParseError>> {
+        let mut room = None;
+        let stripped = input::without_tab_or_newline(raw, &mut room)?;
+        if let Some(c) = &canonical::canonical(stripped.as_bytes()) {
+            answered(Route::Canonical, Form::Stripped);
+            return Some(copy_canonical(stripped, c, storage));
+        }
+        if let Some(r) = self.reference::<BASE>(stripped) {
+            answered(Route::Reference, Form::Stripped);
+            return Some(copy_reference(&r, storage));
+        }
+        let off = parse_special(stripped, storage)?;
+        answered(Route::Special, Form::Stripped);
+        Some(Ok(off))
+    }
+
+    /// The reference resolver when the parser has a base; nothing at all
+    /// in a parser known to have none.
+    #[inline(always)]
+    fn reference<'r, const BASE: bool>(&'r self, raw: &'r str) -> Option<Reference<'r, 'r>> {
+        if !BASE {
+            return None;
+        }
+        self.base
+            .as_ref()
+            .and_then(|b| reference::reference(raw, b))
+    }
+}
+
+/// The canonical-only entry point: the URL over `input` when the canonical
+/// recognizer knows it as its own serialization.
+#[inline]
+pub(crate) fn canonical_only(input: &str) -> Option<Url<&str>> {
+    match canonical::canonical(input.as_bytes()) {
+        Some(c) if c.slash.is_none() => {
+            answered(Route::Canonical, Form::Given);
+            Some(Url {
+                buf: input,
+                off: c.off,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The borrow ladder without a parser to build (`Url::parse_borrowed`).
+#[inline]
+pub(crate) fn borrow_without_parser(input: &str) -> Result<Url<&str>, ParseError> {
+    // The common case without building a Parser, and the canonical
+    // recognizer not tried twice. Written out rather than through
+    // `borrow_canonical`: this is the zero-copy hot path, and the helper's
+    // nested result measured 28 instructions per URL more here (kasztp,
+    // callgrind).
+    match canonical::canonical(input.as_bytes()) {
+        Some(c) => {
+            answered(Route::Canonical, Form::Given);
+            match c.slash {
+                None => Ok(Url {
+                    buf: input,
+                    off: c.off,
+                }),
+                Some(_) => Err(ParseError::NotCanonical),
+            }
+        }
+        _ => Parser::new().state_machine_only().borrow(input),
+    }
+}
+
+/// The append ladder (the href setter): the state machine, after what `out`
+/// holds. Returns the new URL's offsets, absolute in `out`.
+pub(crate) fn append<S: Storage>(input: &str, out: &mut S) -> Result<Offsets, ParseError> {
+    let (off, _) = state_machine::parse(input, None, out, &mut NoValidation, None, Intent::Append)?;
+    answered(Route::StateMachine, Form::Given);
+    Ok(off)
+}
+
+/// The state machine alone, no base and no validation, into `out` (the
+/// builder checks what it built by parsing it back this way). Returns what
+/// the machine gives, a capacity report included.
+pub(crate) fn state_machine_into<S: Storage>(
+    input: &str,
+    out: &mut S,
+) -> Result<Offsets, ParseError> {
+    let (off, _) = state_machine::parse(input, None, out, &mut NoValidation, None, Intent::Store)?;
+    Ok(off)
+}
+
+/// The canonical recognizer's answer for a parse into storage, once it has
+/// recognized `raw` as `c`: the URL copied (with the '/' a special URL
+/// without a path gains). Inlined into the public entry points, so a
+/// canonical input never enters the state machine's frame.
+#[inline(always)]
+fn copy_canonical<S: Storage>(
+    raw: &str,
+    c: &Canonical,
+    out: &mut S,
+) -> Result<Offsets, ParseError> {
+    let copied = match c.slash {
+        None => {
+            out.reserve(raw.len());
+            out.push_str(raw)
+        }
+        Some(k) => {
+            out.reserve(raw.len() + 1);
+            // `k` is the ASCII index where the path starts.
+            let (head, tail) = raw.split_at_checked(k).unwrap_or((raw, ""));
+            out.push_str(head)
+                .and_then(|()| out.push_str("/"))
+                .and_then(|()| out.push_str(tail))
+        }
+    };
+    copied.map(|()| c.off).map_err(Into::into)
+}
+
+/// The reference resolver's answer: the base's kept prefix and the
+/// reference's tail, copied.
+#[inline]
+fn copy_reference<S: Storage>(r: &Reference<'_, '_>, out: &mut S) -> Result<Offsets, ParseError> {
+    out.reserve(r.head.len() + r.tail.len());
+    out.push_str(r.head)?;
+    out.push_str(r.tail)?;
+    Ok(r.off)
+}
+
+/// The canonical recognizer for a borrowed parse: `None` when `input` is
+/// not a canonical URL of a shape it knows, else the offsets of the URL
+/// over `input` or, when the serialization gains a '/',
+/// [`ParseError::NotCanonical`].
+#[inline(always)]
+fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError>> {
+    let c = canonical::canonical(input.as_bytes())?;
+    answered(Route::Canonical, Form::Given);
+    Some(match c.slash {
+        None => Ok(c.off),
+        Some(_) => Err(ParseError::NotCanonical),
+    })
+}
