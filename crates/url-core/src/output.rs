@@ -158,6 +158,18 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
         self.out.push_ascii(bytes)
     }
 
+    /// Appends ASCII bytes lowercased, through a stack chunk.
+    pub fn push_ascii_lowercase(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
+        let mut chunk = [0u8; 64];
+        for part in bytes.chunks(64) {
+            for (d, s) in chunk.iter_mut().zip(part) {
+                *d = s.to_ascii_lowercase();
+            }
+            self.push_ascii(chunk.get(..part.len()).unwrap_or_default())?;
+        }
+        Ok(())
+    }
+
     #[inline]
     pub fn truncate(&mut self, len: usize) {
         if self.borrowing {

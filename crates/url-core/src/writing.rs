@@ -23,6 +23,7 @@
 //! assert!(!check("file:/etc/hosts"));            // file: needs "//"
 //! ```
 
+use crate::parser::authority::port_number;
 use crate::parser::Parser;
 use crate::storage::{CapacityError, Storage};
 use crate::url::{SchemeType, Url};
@@ -211,11 +212,7 @@ fn path_absolute(s: &str) -> bool {
 
 /// A URL-port string: empty, or ASCII digits of a value up to 65535.
 fn url_port(s: &str) -> bool {
-    if !s.bytes().all(|c| c.is_ascii_digit()) {
-        return false;
-    }
-    let digits = s.trim_start_matches('0');
-    digits.len() <= 5 && digits.parse::<u32>().map_or(true, |p| p <= 65535)
+    s.bytes().all(|c| c.is_ascii_digit()) && port_number(s.bytes()) <= 65535
 }
 
 /// Splits an authority into (host, port) at the port's ":" (after a

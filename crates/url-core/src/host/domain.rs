@@ -70,7 +70,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             return Ok(HostKind::Ipv4);
         }
         if upper {
-            push_lowercase(w, raw)?;
+            w.push_ascii_lowercase(raw)?;
         } else {
             w.push_span(start, end)?;
         }
@@ -78,7 +78,7 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     }
     if simple {
         if upper {
-            push_lowercase(w, raw)?;
+            w.push_ascii_lowercase(raw)?;
         } else {
             w.push_span(start, end)?;
         }
@@ -145,20 +145,6 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
 
 /// Bytes the host must be decoded for first: `%` and ASCII tab or newline.
 const NEEDS_DECODE: u32 = PERCENT | TAB_OR_NEWLINE;
-
-fn push_lowercase<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    raw: &[u8],
-) -> Result<(), crate::CapacityError> {
-    let mut chunk = [0u8; 64];
-    for part in raw.chunks(64) {
-        for (d, s) in chunk.iter_mut().zip(part) {
-            *d = s.to_ascii_lowercase();
-        }
-        w.push_ascii(chunk.get(..part.len()).unwrap_or_default())?;
-    }
-    Ok(())
-}
 
 /// Appends `raw` (= the input's bytes from `start`), whose non-ASCII bytes
 /// are UTF-8 and need no decoding, with ASCII upper case lowered: runs

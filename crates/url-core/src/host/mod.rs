@@ -163,26 +163,3 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
         HostKind::Opaque
     })
 }
-
-/// Where the host state stops: at a `:` outside brackets (when
-/// `colon_ends` — the file host state has no port) or at the end of the
-/// authority. Returns the index and whether a port follows.
-pub(crate) fn host_end(
-    bytes: &[u8],
-    start: usize,
-    special: bool,
-    colon_ends: bool,
-) -> (usize, bool) {
-    let mut inside_brackets = false;
-    for (j, &b) in bytes.iter().enumerate().skip(start) {
-        match b {
-            b':' if !inside_brackets && colon_ends => return (j, true),
-            b'/' | b'?' | b'#' => return (j, false),
-            b'\\' if special => return (j, false),
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            _ => {}
-        }
-    }
-    (bytes.len(), false)
-}

@@ -13,25 +13,13 @@
 //! state machine. Agreement with the full parser is tested on every input
 //! of the conformance and robustness suites.
 
-use crate::byte_class::{class, C0, SCHEME, UPPER};
+use super::authority::{port_for, port_number};
+use super::scheme::canonical_scheme;
+use crate::byte_class::{class, C0};
 use crate::host::ipv4;
 use crate::host::HostKind;
 use crate::simd::{find, find_host, scan_path, Stop};
 use crate::url::{Offsets, SchemeType};
-
-/// Where the colon after `http` or `https` is, if `input` starts with one of
-/// them: a select on the fifth byte rather than a branch, because the two
-/// come mixed in no pattern a predictor can learn (0.45 mispredicts per URL
-/// on userbait.txt, callgrind's model).
-#[inline(always)]
-fn http_colon(input: &[u8]) -> Option<usize> {
-    let head = input.get(..6)?;
-    if head.get(..4) != Some(&b"http"[..]) {
-        return None;
-    }
-    let colon = 4 + usize::from(head.get(4) == Some(&b's'));
-    (head.get(colon) == Some(&b':')).then_some(colon)
-}
 
 /// A URL recognized by the fast path.
 pub(crate) struct Canonical {
@@ -49,31 +37,7 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
     if len > u32::MAX as usize || len < 2 {
         return None;
     }
-    // Scheme: an ASCII lowercase letter, then lowercase alphanumerics, +, -, .
-    // The two schemes of most URLs are recognized by their bytes at once.
-    let (colon, scheme_type) = if let Some(colon) = http_colon(input) {
-        let scheme_type = if colon == 5 {
-            SchemeType::Https
-        } else {
-            SchemeType::Http
-        };
-        (colon, scheme_type)
-    } else {
-        if !input[0].is_ascii_lowercase() {
-            return None;
-        }
-        let mut colon = 1;
-        while colon < len && class(input[colon]) & (SCHEME | UPPER) == SCHEME {
-            colon += 1;
-        }
-        if input.get(colon) != Some(&b':') {
-            return None;
-        }
-        (
-            colon,
-            SchemeType::of(input.get(..colon).unwrap_or_default()),
-        )
-    };
+    let (colon, scheme_type) = canonical_scheme(input)?;
     if !scheme_type.is_special() {
         return opaque(input, colon);
     }
@@ -129,22 +93,18 @@ fn after_host(
     let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
         i += 1;
         let start = i;
-        let mut value: u32 = 0;
         while i < len && input[i].is_ascii_digit() && i - start < 5 {
-            value = value * 10 + (input[i] - b'0') as u32;
             i += 1;
         }
-        let digits = i - start;
-        if digits == 0
-            || value > 0xFFFF
-            || (digits > 1 && input.get(start) == Some(&b'0'))
-            || Some(value as u16) == scheme_type.default_port()
-        {
-            // Empty, out of range, leading zeros, or the default port (which
-            // the serialization drops): not canonical.
-            return None;
-        } else {
-            Some(value as u16)
+        let digits = input.get(start..i).unwrap_or_default();
+        let port = port_for(port_number(digits.iter().copied()), scheme_type);
+        match port {
+            // Not empty, no leading zero, in range and not the default port
+            // (which the serialization drops): canonical.
+            Ok(Some(port)) if !digits.is_empty() && (digits.len() == 1 || digits[0] != b'0') => {
+                Some(port)
+            }
+            _ => return None,
         }
     } else {
         None

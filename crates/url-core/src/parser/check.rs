@@ -4,7 +4,9 @@
 //! and fragment states never fail. So the state machine stops where the path
 //! starts, and writes only what comes before it.
 
-use crate::byte_class::{class, FORBIDDEN_DOMAIN, NON_ASCII, SCHEME};
+use super::authority::{port_number, scan_authority, AuthorityScan};
+use super::scheme::{scan_scheme, Scheme, SchemeScan};
+use crate::byte_class::{class, FORBIDDEN_DOMAIN, NON_ASCII};
 use crate::host::{ipv4, ipv6};
 use crate::simd::{find, Stop};
 use crate::url::{SchemeType, Url};
@@ -23,13 +25,14 @@ pub(super) const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
 /// authority against a base. `false` means "ask the state machine", not
 /// "fails": anything that tab/newline removal, percent-encoding or IDNA
 /// could change is left to it.
+#[inline(always)]
 pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
     // Most URLs: a lowercase https or http scheme and "//".
     if let Some(authority) = input.strip_prefix(b"https://") {
-        return special_authority_parses(authority);
+        return special_authority_parses(authority, SchemeType::Https);
     }
     if let Some(authority) = input.strip_prefix(b"http://") {
-        return special_authority_parses(authority);
+        return special_authority_parses(authority, SchemeType::Http);
     }
     // The state machine trims leading and trailing C0 control or space.
     // (Every byte up to U+0020, not just ASCII whitespace.)
@@ -40,34 +43,18 @@ pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
         return base.is_some_and(|b| !b.has_opaque_path());
     };
     if first.is_ascii_alphabetic() {
-        // Scheme state: a scheme ends at ':'; any other byte means there
-        // was none (unless it is a tab or newline, removed).
-        let end = input
-            .iter()
-            .position(|&b| class(b) & SCHEME == 0)
-            .unwrap_or(input.len());
-        match input.get(end) {
-            Some(b':') => return absolute_parses(input, end, base),
-            Some(b'\t' | b'\n' | b'\r') => return false,
-            _ => {}
+        if let Ok(scheme) = scan_scheme(input, 0, SchemeScan::Input) {
+            // A tab or newline removed from the scheme: ask the state machine.
+            return !scheme.tab_or_newline && absolute_parses(input, &scheme, base);
         }
     }
     reference_parses(input, base)
 }
 
-/// [`surely_parses`] for `scheme ":" rest` (`input[colon]` is the ':').
-fn absolute_parses(input: &[u8], colon: usize, base: Option<&Url<&str>>) -> bool {
-    let scheme = input.get(..colon).unwrap_or_default();
-    let mut lower = [0u8; 5];
-    let scheme_type = match lower.get_mut(..scheme.len()) {
-        Some(l) => {
-            crate::bytes::copy(l, scheme);
-            l.make_ascii_lowercase();
-            SchemeType::of(l)
-        }
-        None => SchemeType::NotSpecial,
-    };
-    let rest = input.get(colon + 1..).unwrap_or_default();
+/// [`surely_parses`] for `scheme ":" rest`.
+fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>) -> bool {
+    let scheme_type = scheme.scheme_type;
+    let rest = input.get(scheme.colon + 1..).unwrap_or_default();
     match scheme_type {
         // A path (opaque or not) never fails; only "//" starts an
         // authority.
@@ -94,7 +81,7 @@ fn absolute_parses(input: &[u8], colon: usize, base: Option<&Url<&str>>) -> bool
             match rest.get(slashes..) {
                 Some(authority) => {
                     !matches!(authority.first(), Some(b'\t' | b'\n' | b'\r'))
-                        && special_authority_parses(authority)
+                        && special_authority_parses(authority, scheme_type)
                 }
                 None => false,
             }
@@ -106,16 +93,14 @@ fn absolute_parses(input: &[u8], colon: usize, base: Option<&Url<&str>>) -> bool
 /// [":" port]` ended by the end or a byte that starts the path, query or
 /// fragment, after credentials if there is an '@' (which are
 /// percent-encoded and never fail).
-fn special_authority_parses(authority: &[u8]) -> bool {
+fn special_authority_parses(authority: &[u8], scheme_type: SchemeType) -> bool {
     if host_and_port_parse(authority) {
         return true;
     }
     // The last '@' before the authority's end, as the special-URL route
     // finds it (a tab or newline there: ask the state machine).
-    match super::special::scan_authority(authority, 0)
-        .ok()
-        .and_then(|a| a.at)
-    {
+    let scan = scan_authority(authority, 0, scheme_type, AuthorityScan::WithUserinfo);
+    match scan.at.filter(|_| !scan.tab_or_newline) {
         Some(at) => host_and_port_parse(authority.get(at + 1..).unwrap_or_default()),
         None => false,
     }
@@ -167,14 +152,11 @@ fn host_and_port_parse(authority: &[u8]) -> bool {
             .iter()
             .position(|b| !b.is_ascii_digit())
             .unwrap_or(after_colon.len());
-        let mut port = 0u32;
-        for &d in after_colon.get(..digits).unwrap_or_default() {
-            port = port * 10 + u32::from(d - b'0');
-            if port > 0xFFFF {
-                return false;
-            }
+        let (digits, after) = after_colon.split_at_checked(digits).unwrap_or_default();
+        if port_number(digits.iter().copied()) > 0xFFFF {
+            return false;
         }
-        rest = after_colon.get(digits..).unwrap_or_default();
+        rest = after;
     }
     matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
 }

@@ -7,6 +7,7 @@ use crate::storage::Storage;
 use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
+use super::authority::{scan_authority, AuthorityScan};
 use super::state_machine::{State, StateMachine};
 
 impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
@@ -114,10 +115,13 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     pub(super) fn file_host_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let input = self.input;
         let start = *i;
-        let mut j = start;
-        while j < input.len() && !matches!(input.bytes[j], b'/' | b'\\' | b'?' | b'#') {
-            j += 1;
-        }
+        let j = scan_authority(
+            input.bytes,
+            start,
+            SchemeType::File,
+            AuthorityScan::HostOnly,
+        )
+        .end;
         *i = j;
         // Is the buffer (tab/newline removed) exactly a Windows drive letter?
         let (a, ai) = input.at(start);

@@ -10,6 +10,7 @@
 //! against bases of every kind, and fuzzed.
 
 use super::canonical::{canonical_path_end, is_dot_segment_at};
+use super::scheme::{scan_scheme, SchemeScan};
 use crate::byte_class::is_c0_control_or_space;
 use crate::simd::{find, Stop};
 use crate::url::{Offsets, SchemeType, Url};
@@ -125,16 +126,8 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
     })
 }
 
-/// Whether `input` starts with a scheme (an ASCII letter, then letters,
-/// digits, `+`, `-` or `.`, then ':'); a tab or newline in the way counts
-/// as one, since removing it might make one.
+/// Whether `input` starts with a scheme (the scheme state's scan reaches a
+/// `:`, any tab or newline inside skipped, as the parser removes them).
 fn has_scheme(input: &[u8]) -> bool {
-    if !input.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    let end = input
-        .iter()
-        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-        .unwrap_or(input.len());
-    matches!(input.get(end), Some(b':' | b'\t' | b'\n' | b'\r'))
+    scan_scheme(input, 0, SchemeScan::Input).is_ok()
 }

@@ -174,6 +174,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 
     /// The borrow ladder: the URL over `input`, or
     /// [`ParseError::NotCanonical`].
+    #[inline(always)]
     pub(super) fn borrow<'i>(&mut self, input: &'i str) -> Result<Url<&'i str>, ParseError> {
         if self.whole_ladder() {
             if let Some(r) = borrow_canonical(input) {
@@ -208,6 +209,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     }
 
     /// The check ladder: see [`Parser::can_parse_in`].
+    #[inline(always)]
     pub(super) fn check<S: Storage>(
         &mut self,
         input: &str,

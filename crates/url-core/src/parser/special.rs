@@ -24,8 +24,9 @@
 //! the state machine is tested wherever the fast path is
 //! (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
+use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
+use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use crate::byte_class::is_tab_or_newline;
-use crate::byte_class::{class, AUTHORITY_END, USERINFO};
 use crate::host::HostKind;
 use crate::host::{parse_host, HostSyntax};
 use crate::input::Input;
@@ -34,7 +35,7 @@ use crate::percent_encode::percent_encoded;
 use crate::segment::dot_segment_at;
 use crate::simd::{find, find_path, Stop};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{format_port, Offsets, SchemeType};
+use crate::url::{Offsets, SchemeType};
 use crate::validation::NoValidation;
 
 /// Why the route gave up (never shown: the state machine runs instead).
@@ -60,14 +61,9 @@ pub(crate) type Step<T> = Result<T, Declined>;
 #[inline(never)]
 pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offsets> {
     let bytes = raw.as_bytes();
-    // Special schemes are 2 to 5 letters: the colon is within 6 bytes.
-    let colon = bytes.iter().take(6).position(|&b| b == b':')?;
-    let mut scheme = [0u8; 5];
-    for (d, s) in scheme.iter_mut().zip(bytes) {
-        *d = s.to_ascii_lowercase();
-    }
-    let scheme_type = SchemeType::of(scheme.get(..colon)?);
-    if !scheme_type.is_special() || scheme_type == SchemeType::File {
+    let scheme = scan_scheme(bytes, 0, SchemeScan::Input).ok()?;
+    let (colon, scheme_type) = (scheme.colon, scheme.scheme_type);
+    if !scheme_type.is_special() || scheme_type == SchemeType::File || scheme.tab_or_newline {
         return None;
     }
     let mut i = colon + 1;
@@ -80,8 +76,7 @@ pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offset
     }
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    let scheme = scheme.get(..colon).unwrap_or_default();
-    match write(&mut w, raw, scheme, scheme_type, i) {
+    match write(&mut w, raw, &scheme, i) {
         Ok(off) if w.len() <= u32::MAX as usize => Some(off),
         _ => {
             out.clear();
@@ -90,95 +85,25 @@ pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offset
     }
 }
 
-/// Where the authority starting at `start` ends, and what the authority
-/// state needs to know of it.
-pub(super) struct Authority {
-    end: usize,
-    /// The last `@`.
-    pub(super) at: Option<usize>,
-    /// The first `:` (before the last `@` it splits the userinfo).
-    first_colon: Option<usize>,
-    /// The first `:` outside brackets after the last `@`: the port's.
-    host_colon: Option<usize>,
-}
-
-/// The authority scan (url.bs authority state), 16 bytes per step between
-/// the bytes it looks at; `Declined` on a tab or newline.
-#[inline]
-pub(super) fn scan_authority(bytes: &[u8], start: usize) -> Step<Authority> {
-    let mut a = Authority {
-        end: start,
-        at: None,
-        first_colon: None,
-        host_colon: None,
-    };
-    let mut inside_brackets = false;
-    // The end of the authority is told by its class bit, not in a `match`
-    // whose jump table cost 0.9 mispredicted indirect branches per URL
-    // (non-canonical set, callgrind's model): most authorities end at their
-    // first stop.
-    loop {
-        a.end = find(bytes, a.end, Stop::Authority);
-        let Some(&b) = bytes.get(a.end) else {
-            return Ok(a);
-        };
-        if class(b) & AUTHORITY_END != 0 {
-            return Ok(a);
-        }
-        match b {
-            b':' => {
-                a.first_colon = a.first_colon.or(Some(a.end));
-                if !inside_brackets && a.host_colon.is_none() {
-                    a.host_colon = Some(a.end);
-                }
-            }
-            b'@' => {
-                a.at = Some(a.end);
-                a.host_colon = None;
-                inside_brackets = false;
-            }
-            b'[' => inside_brackets = true,
-            b']' => inside_brackets = false,
-            // ASCII tab or newline.
-            _ => return Err(Declined),
-        }
-        a.end += 1;
-    }
-}
-
 /// Everything after the slashes that end at `i`.
 fn write<S: Storage>(
     w: &mut Output<'_, '_, S>,
     raw: &str,
-    scheme: &[u8],
-    scheme_type: SchemeType,
+    scheme: &Scheme,
     i: usize,
 ) -> Step<Offsets> {
     let bytes = raw.as_bytes();
-    w.push_ascii(scheme)?;
+    let scheme_type = scheme.scheme_type;
+    write_scheme(w, bytes, 0, scheme)?;
     w.push_ascii(b"://")?;
-    let authority = scan_authority(bytes, i)?;
-    let userinfo_start = w.len();
-    let mut username_end = userinfo_start;
+    let authority = scan_authority(bytes, i, scheme_type, AuthorityScan::WithUserinfo);
+    if authority.tab_or_newline {
+        return Err(Declined);
+    }
+    let mut username_end = w.len();
     let mut host_from = i;
     if let Some(at) = authority.at {
-        // Authority state, at the end of the authority: the userinfo before
-        // the last '@', split at its first ':'.
-        let colon = authority.first_colon.filter(|&c| c < at);
-        encode_userinfo(w, bytes, i, colon.unwrap_or(at))?;
-        username_end = w.len();
-        if let Some(colon) = colon {
-            w.push_byte(b':')?;
-            let before = w.len();
-            encode_userinfo(w, bytes, colon + 1, at)?;
-            if w.len() == before {
-                // An empty password is not serialized.
-                w.truncate(before - 1);
-            }
-        }
-        if w.len() > userinfo_start {
-            w.push_byte(b'@')?;
-        }
+        username_end = write_userinfo(w, bytes, i, &authority, at)?;
         host_from = at + 1;
     }
     // Host state: an empty host fails for a special URL (host-missing).
@@ -204,11 +129,14 @@ fn write<S: Storage>(
     )?;
     let new_host_end = w.len();
     let port = match authority.host_colon {
-        Some(c) => port(
-            w,
-            bytes.get(c + 1..authority.end).unwrap_or_default(),
-            scheme_type,
-        )?,
+        Some(c) => {
+            let text = bytes.get(c + 1..authority.end).unwrap_or_default();
+            let port = port_from_text(text, scheme_type).map_err(|_| Declined)?;
+            if let Some(port) = port {
+                write_port(w, port)?;
+            }
+            port
+        }
         None => None,
     };
     let path_start = w.len();
@@ -227,7 +155,7 @@ fn write<S: Storage>(
     }
     let u = |x: usize| x as u32;
     Ok(Offsets {
-        scheme_end: u(scheme.len()),
+        scheme_end: u(scheme.colon),
         username_end: u(username_end),
         host_start: u(host_start),
         host_end: u(new_host_end),
@@ -239,56 +167,6 @@ fn write<S: Storage>(
         host_kind,
         opaque_path: false,
     })
-}
-
-/// Appends `bytes[start..end]` UTF-8 percent-encoded with the userinfo
-/// percent-encode set (the input is UTF-8, so encoding each byte of a
-/// non-ASCII code point encodes the code point).
-fn encode_userinfo<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    bytes: &[u8],
-    start: usize,
-    end: usize,
-) -> Step<()> {
-    let mut run = start;
-    for (k, &b) in bytes.iter().enumerate().take(end).skip(start) {
-        if class(b) & USERINFO != 0 {
-            w.push_span(run, k)?;
-            w.push_ascii(&percent_encoded(b))?;
-            run = k + 1;
-        }
-    }
-    w.push_span(run, end)?;
-    Ok(())
-}
-
-/// Port state over the port's text (between the host's `:` and the end of
-/// the authority): digits only, at most 65535; nothing written for none or
-/// the scheme's default port.
-fn port<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    digits: &[u8],
-    scheme_type: SchemeType,
-) -> Step<Option<u16>> {
-    if digits.is_empty() {
-        return Ok(None);
-    }
-    let mut value: u32 = 0;
-    for &d in digits {
-        if !d.is_ascii_digit() {
-            return Err(Declined);
-        }
-        value = (value * 10 + u32::from(d - b'0')).min(0x1_0000);
-    }
-    let port = u16::try_from(value).map_err(|_| Declined)?;
-    if Some(port) == scheme_type.default_port() {
-        return Ok(None);
-    }
-    let mut text = [0u8; 6];
-    let n = format_port(port, &mut text);
-    w.push_byte(b':')?;
-    w.push_ascii(text.get(..n).unwrap_or_default())?;
-    Ok(Some(port))
 }
 
 /// Path start and path states from `i` (the end of the authority, or the

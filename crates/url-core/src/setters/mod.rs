@@ -18,10 +18,12 @@
 
 use crate::byte_class::is_tab_or_newline;
 use crate::error::ParseError;
-use crate::host::host_end;
 use crate::host::HostKind;
 use crate::input::Input;
+use crate::output::Output;
+use crate::parser::authority::{port_for, port_number, scan_authority, AuthorityScan};
 use crate::parser::route;
+use crate::parser::scheme::{scan_scheme, write_scheme, SchemeScan};
 use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
 use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
@@ -312,40 +314,12 @@ impl<S: Storage> Url<S> {
     pub fn set_protocol(&mut self, value: &str) -> SetResult {
         let input = Input::new(value, 0, false);
         let bytes = input.bytes;
-        // Scheme start state: an ASCII alpha, or failure.
-        let (first, start) = input.at(0);
-        if !first.is_some_and(|c| c.is_ascii_alphabetic()) {
+        // Scheme start and scheme states over the value followed by ':'.
+        let start = input.skip_ws(0);
+        let Ok(scheme) = scan_scheme(bytes, start, SchemeScan::SetterValue) else {
             return Ok(SetOutcome::Ignored(Ignored::InvalidScheme));
-        }
-        // Scheme state up to ':' (the appended one, if the value has none).
-        let mut end = start;
-        while end < bytes.len() && bytes[end] != b':' {
-            let b = bytes[end];
-            if !(b.is_ascii_alphanumeric()
-                || matches!(b, b'+' | b'-' | b'.')
-                || is_tab_or_newline(b))
-            {
-                return Ok(SetOutcome::Ignored(Ignored::InvalidScheme));
-            }
-            end += 1;
-        }
-        // The new scheme, lowercased, in a stack buffer when short; long
-        // schemes cannot be special, so only their specialness matters below.
-        let mut small = [0u8; 8];
-        let mut n = 0;
-        for &b in bytes.get(start..end).unwrap_or_default() {
-            if !is_tab_or_newline(b) {
-                if n < small.len() {
-                    small[n] = b.to_ascii_lowercase();
-                }
-                n += 1;
-            }
-        }
-        let new_type = if n <= small.len() {
-            SchemeType::of(small.get(..n).unwrap_or_default())
-        } else {
-            SchemeType::NotSpecial
         };
+        let new_type = scheme.scheme_type;
         let o = self.off;
         if o.scheme_type.is_special() != new_type.is_special()
             || ((self.has_credentials() || o.port.is_some()) && new_type == SchemeType::File)
@@ -355,13 +329,8 @@ impl<S: Storage> Url<S> {
         }
         let (delta, _, ()) =
             self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
-                for &b in bytes.get(start..end).unwrap_or_default() {
-                    if !is_tab_or_newline(b) {
-                        let lower = [b.to_ascii_lowercase()];
-                        u.buf.push_str(core::str::from_utf8(&lower).unwrap_or(""))?;
-                    }
-                }
-                Ok(())
+                let mut w = Output::appending(value, &mut u.buf);
+                Ok(write_scheme(&mut w, bytes, start, &scheme)?)
             })?;
         self.shift_all(delta);
         self.off.scheme_type = new_type;
@@ -507,7 +476,12 @@ impl<S: Storage> Url<S> {
         let input = Input::new(value, 0, false);
         let bytes = input.bytes;
         // Find the host's end as the host state (or file host state) would.
-        let (end, to_port) = host_end(bytes, 0, special, !file);
+        let scan = scan_authority(bytes, 0, o.scheme_type, AuthorityScan::HostOnly);
+        let (end, to_port) = if file {
+            (scan.end, false)
+        } else {
+            (scan.host_end(), scan.host_colon.is_some())
+        };
         let empty = input.skip_ws(0) >= end;
         if to_port {
             if empty {
@@ -616,25 +590,16 @@ impl<S: Storage> Url<S> {
     /// there are no digits or the number is past 65535 (the URL keeps its
     /// port).
     fn port_from_digits(&self, value: &str) -> Result<Option<u16>, Ignored> {
-        let mut port: u32 = 0;
-        let mut digits = 0;
-        for &b in value.as_bytes() {
-            match b {
-                b'0'..=b'9' => {
-                    port = (port * 10 + (b - b'0') as u32).min(0x1_0000);
-                    digits += 1;
-                }
-                _ if is_tab_or_newline(b) => {}
-                _ => break,
-            }
-        }
-        if digits == 0 {
+        let digits = || {
+            value
+                .bytes()
+                .filter(|&b| !is_tab_or_newline(b))
+                .take_while(u8::is_ascii_digit)
+        };
+        if digits().next().is_none() {
             return Err(Ignored::InvalidPort(ValidationError::PortInvalid));
         }
-        let Ok(port) = u16::try_from(port) else {
-            return Err(Ignored::InvalidPort(ValidationError::PortOutOfRange));
-        };
-        Ok((Some(port) != self.off.scheme_type.default_port()).then_some(port))
+        port_for(port_number(digits()), self.off.scheme_type).map_err(Ignored::InvalidPort)
     }
 
     fn write_port(&mut self, setter: Setter, port: Option<u16>) -> SetResult {
