@@ -2,7 +2,10 @@
 //! parser: leading/trailing C0 control or space trimmed, and ASCII tab or
 //! newline *skipped on the fly* (no allocator, so they cannot be removed).
 
-use crate::byte_class::{is_c0_control_or_space, is_tab_or_newline};
+use crate::byte_class::{
+    class, is_c0_control_or_space, is_tab_or_newline, is_url_code_point_non_ascii, NOT_URL_UNIT,
+};
+use crate::validation::{ValidationError, ValidationSink};
 
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'i> {
@@ -83,6 +86,45 @@ impl<'i> Input<'i> {
     #[inline]
     pub fn pos(&self, i: usize) -> usize {
         self.offset + i
+    }
+
+    /// Whether the code point at `i` is an invalid URL unit (url.bs §1.1
+    /// invalid-URL-unit): not a URL code point, and not a `%` followed by
+    /// two ASCII hex digits (tab/newline skipped). Tab and newline are not:
+    /// they are removed.
+    pub fn is_invalid_url_unit(&self, i: usize) -> bool {
+        let Some(&b) = self.bytes.get(i) else {
+            return false;
+        };
+        if b == b'%' {
+            let (h, hi) = self.at(i + 1);
+            let l = self.peek(hi + 1);
+            !(h.is_some_and(|h| h.is_ascii_hexdigit()) && l.is_some_and(|l| l.is_ascii_hexdigit()))
+        } else if b < 0x80 {
+            class(b) & NOT_URL_UNIT != 0 && !is_tab_or_newline(b)
+        } else {
+            self.s
+                .get(i..)
+                .and_then(|s| s.chars().next())
+                .is_some_and(|c| !is_url_code_point_non_ascii(c))
+        }
+    }
+
+    /// Reports invalid-URL-unit for every code point of `[start..end)` that
+    /// is one (the opaque-host parser's check).
+    pub fn report_invalid_url_units<V: ValidationSink>(
+        &self,
+        start: usize,
+        end: usize,
+        sink: &mut V,
+    ) {
+        let mut i = start;
+        while i < end {
+            if self.is_invalid_url_unit(i) {
+                sink.report(ValidationError::InvalidUrlUnit, self.pos(i));
+            }
+            i += utf8_len(self.bytes.get(i).copied().unwrap_or(0));
+        }
     }
 
     /// Whether `[i..end)` (tab/newline skipped) starts with a Windows drive

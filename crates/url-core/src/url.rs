@@ -526,6 +526,14 @@ impl<S: Buffer> AsRef<str> for Url<S> {
     }
 }
 
+/// Whether the URL serializer writes `/.` before the path (url.bs §4.5,
+/// step 3): the host is null, the path is not opaque, and it starts with an
+/// empty segment (`//`), which read back would be a host.
+#[inline]
+pub(crate) fn path_needs_dot_prefix(host_kind: HostKind, opaque_path: bool, path: &[u8]) -> bool {
+    host_kind == HostKind::None && !opaque_path && path.starts_with(b"//")
+}
+
 /// Formats a port in decimal; returns the length.
 pub(crate) fn format_port(port: u16, out: &mut [u8; 6]) -> usize {
     // Digits are written right to left, then copied to the front.

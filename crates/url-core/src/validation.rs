@@ -7,9 +7,6 @@
 
 use core::fmt;
 
-use crate::byte_class::{class, is_url_code_point_non_ascii, NOT_URL_UNIT, TAB_OR_NEWLINE};
-use crate::input::Input;
-
 /// The validation error types of url.bs §1.1, named as in the standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -258,38 +255,5 @@ impl<F: FnMut(ValidationError, usize)> ValidationSink for F {
     #[inline]
     fn report(&mut self, error: ValidationError, position: usize) {
         self(error, position)
-    }
-}
-
-/// invalid-URL-unit reports for `[start..end)` (opaque-host parser).
-pub(crate) fn report_invalid_url_units<V: ValidationSink>(
-    input: &Input<'_>,
-    start: usize,
-    end: usize,
-    sink: &mut V,
-) {
-    let mut i = start;
-    while i < end {
-        let b = input.bytes[i];
-        if b == b'%' {
-            let (h, hi) = input.at(i + 1);
-            let l = input.peek(hi + 1);
-            if !(h.is_some_and(|h| h.is_ascii_hexdigit())
-                && l.is_some_and(|l| l.is_ascii_hexdigit()))
-            {
-                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
-            }
-        } else if b < 0x80 {
-            if class(b) & (NOT_URL_UNIT | TAB_OR_NEWLINE) == NOT_URL_UNIT {
-                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
-            }
-        } else if let Some(ch) = input.s.get(i..).and_then(|s| s.chars().next()) {
-            if !is_url_code_point_non_ascii(ch) {
-                sink.report(ValidationError::InvalidUrlUnit, input.pos(i));
-            }
-            i += ch.len_utf8();
-            continue;
-        }
-        i += 1;
     }
 }

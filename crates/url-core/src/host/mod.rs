@@ -138,7 +138,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
         }
     }
     if V::ENABLED {
-        crate::validation::report_invalid_url_units(input, start, end, sink);
+        input.report_invalid_url_units(start, end, sink);
     }
     let mut run = start;
     let mut i = start;

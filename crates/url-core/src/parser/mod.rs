@@ -12,7 +12,7 @@
 
 use crate::encoding::{QueryEncoder, Utf8};
 use crate::error::ParseError;
-use crate::storage::{Buffer, Storage};
+use crate::storage::{Buffer, CapacityError, Storage};
 use crate::url::Url;
 use crate::validation::{NoValidation, ValidationSink};
 use route::Engines;
@@ -29,6 +29,34 @@ pub(crate) mod route;
 pub(crate) mod scheme;
 pub(crate) mod special;
 pub(crate) mod state_machine;
+
+/// Whether a state override is given (url.bs §4.4): the setters run one
+/// state of the basic URL parser with one, which changes where components
+/// end (`?` and `#` no longer end a path, nor `#` a query).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum StateOverride {
+    /// The parser runs from the scheme start state.
+    Absent,
+    /// A setter runs one state.
+    Given,
+}
+
+/// Why a straight-line step stopped short: the output storage is full, or
+/// the input holds an ASCII tab or newline, which only the state machine
+/// removes as it goes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Halt {
+    /// The storage is full.
+    Capacity(CapacityError),
+    /// An ASCII tab or newline.
+    TabOrNewline,
+}
+
+impl From<CapacityError> for Halt {
+    fn from(e: CapacityError) -> Self {
+        Halt::Capacity(e)
+    }
+}
 
 /// Parses URLs, optionally against a base and with a validation sink.
 ///

@@ -2,8 +2,8 @@
 //! path, query and fragment states share.
 
 use crate::byte_class::{
-    class, BACKSLASH, C0, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY, QUESTION, SLASH,
-    TAB_OR_NEWLINE,
+    class, is_tab_or_newline, BACKSLASH, C0, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY,
+    QUESTION, SLASH, TAB_OR_NEWLINE,
 };
 use crate::error::ParseError;
 use crate::input::utf8_len;
@@ -13,8 +13,11 @@ use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
 use super::state_machine::{State, StateMachine};
-use crate::byte_class::is_url_code_point_non_ascii;
+use super::{Halt, StateOverride};
+use crate::output::Output;
+use crate::segment::dot_segment_at;
 use crate::segment::{is_double_dot, is_single_dot};
+use crate::simd::find_path;
 
 impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Scans from `i`, appending bytes UTF-8 percent-encoded with `set`, until
@@ -83,25 +86,44 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         Ok((None, bytes.len()))
     }
 
-    /// invalid-URL-unit checks for the code point at `i` (path, query,
-    /// fragment and opaque path states).
+    /// invalid-URL-unit for the code point at `i` (path, query, fragment
+    /// and opaque path states).
+    #[inline]
     pub(super) fn check_url_unit(&mut self, i: usize) {
-        let b = self.input.bytes[i];
-        if b == b'%' {
-            let (h, hi) = self.input.at(i + 1);
-            let l = self.input.peek(hi + 1);
-            if !(h.is_some_and(|h| h.is_ascii_hexdigit())
-                && l.is_some_and(|l| l.is_ascii_hexdigit()))
-            {
-                self.report(ValidationError::InvalidUrlUnit, i);
+        if self.input.is_invalid_url_unit(i) {
+            self.report(ValidationError::InvalidUrlUnit, i);
+        }
+    }
+
+    /// The path start and path states of a special URL other than `file:`
+    /// by the straight-line path writer (the special-URL route's), when no
+    /// validation errors are wanted: `None` when it does not apply or the
+    /// input holds a tab or newline there (the output is then as before,
+    /// and the states run code point by code point).
+    pub(super) fn straight_line_special_path(
+        &mut self,
+        i: &mut usize,
+    ) -> Result<Option<State>, ParseError> {
+        if V::ENABLED || !self.special() || self.scheme_type == SchemeType::File {
+            return Ok(None);
+        }
+        let mark = self.w.len();
+        match write_special_path(&mut self.w, self.input.bytes, *i, StateOverride::Absent) {
+            Ok(k) => {
+                *i = k + 1;
+                Ok(Some(match self.input.bytes.get(k) {
+                    Some(b'?') => State::Query,
+                    Some(b'#') => State::Fragment,
+                    _ => {
+                        *i = k;
+                        State::Done
+                    }
+                }))
             }
-        } else if b < 0x80 {
-            if class(b) & NOT_URL_UNIT != 0 {
-                self.report(ValidationError::InvalidUrlUnit, i);
-            }
-        } else if let Some(ch) = self.input.s.get(i..).and_then(|s| s.chars().next()) {
-            if !is_url_code_point_non_ascii(ch) {
-                self.report(ValidationError::InvalidUrlUnit, i);
+            Err(Halt::Capacity(e)) => Err(e.into()),
+            Err(Halt::TabOrNewline) => {
+                self.w.truncate(mark);
+                Ok(None)
             }
         }
     }
@@ -263,5 +285,109 @@ fn after_segment(c: Option<u8>, is_slash: bool, at: usize, i: &mut usize) -> Opt
             *i = at;
             Some(State::Done)
         }
+    }
+}
+
+/// Path start and path states from `i` (the end of the authority, or the
+/// start of a pathname setter's value) for a special URL other than
+/// `file:`: writes the path and returns the index of the `?`, `#` or end
+/// that ends it. Runs between stops are copied; `\` is written `/`; bytes in
+/// the path percent-encode set are encoded; a dot segment is dropped, a
+/// double-dot one with the segment before it (shorten url's path; not
+/// `file:`, so no drive letter to keep). With a state override (the
+/// pathname setter) `?` and `#` are path bytes, percent-encoded, and end no
+/// segment. The straight-line form of those states (the special-URL route,
+/// the pathname setter, and the state machine for an input without tab or
+/// newline); a tab or newline halts it.
+pub(crate) fn write_special_path<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    i: usize,
+    state_override: StateOverride,
+) -> Result<usize, Halt> {
+    let overriding = state_override == StateOverride::Given;
+    let path_start = w.len();
+    // A special URL's path always starts with '/': the input's own first
+    // slash, or one the serializer adds before an empty first segment.
+    w.push_byte(b'/')?;
+    let mut i = match bytes.get(i) {
+        Some(b'/' | b'\\') => i + 1,
+        Some(b'?' | b'#') if !overriding => return Ok(i),
+        None => return Ok(i),
+        // Only with a state override: path start state, then path state
+        // from the same code point.
+        Some(_) => i,
+    };
+    let dot_segment = |k: usize| {
+        dot_segment_at(bytes, k)
+            .filter(|&(_, t)| !overriding || !matches!(bytes.get(t), Some(b'?' | b'#')))
+    };
+    // At the top of this loop `i` starts a segment and the output ends in
+    // '/'.
+    'segment: loop {
+        if let Some((double, t)) = dot_segment(i) {
+            if double {
+                shorten(w, path_start);
+            }
+            match bytes.get(t) {
+                Some(b'/' | b'\\') => {
+                    i = t + 1;
+                    continue 'segment;
+                }
+                // A last dot segment leaves the path ending in '/' (the
+                // empty segment the standard appends).
+                _ => return Ok(t),
+            }
+        }
+        let mut run = i;
+        loop {
+            let k = find_path(bytes, i);
+            let Some(&b) = bytes.get(k) else {
+                w.push_span(run, k)?;
+                return Ok(k);
+            };
+            match b {
+                b'?' | b'#' if !overriding => {
+                    w.push_span(run, k)?;
+                    return Ok(k);
+                }
+                // Right after a '/' (the only place `find_path` stops at
+                // these): perhaps a dot segment.
+                b'.' | b'%' => {
+                    if dot_segment(k).is_some() {
+                        w.push_span(run, k)?;
+                        i = k;
+                        continue 'segment;
+                    }
+                    i = k + 1;
+                }
+                b'\\' => {
+                    w.push_span(run, k)?;
+                    w.push_byte(b'/')?;
+                    i = k + 1;
+                    continue 'segment;
+                }
+                _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
+                _ => {
+                    w.push_span(run, k)?;
+                    w.push_ascii(&percent_encoded(b))?;
+                    i = k + 1;
+                    run = i;
+                }
+            }
+        }
+    }
+}
+
+/// Shorten url's path, on an output path that ends in '/': the last
+/// segment goes, unless the path is only "/".
+fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize) {
+    let end = w.len().saturating_sub(1);
+    let before = w
+        .as_bytes()
+        .get(path_start..end)
+        .and_then(|p| p.iter().rposition(|&b| b == b'/'));
+    if let Some(k) = before {
+        w.truncate(path_start + k + 1);
     }
 }

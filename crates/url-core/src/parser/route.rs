@@ -36,15 +36,21 @@
 //! that answered are recorded ([`trace`]).
 
 use super::canonical::{self, Canonical};
+use super::path::write_special_path;
+use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
 use super::special::parse_special;
-use super::state_machine::{self, Intent, NoStorage};
+use super::state_machine::{self, Intent, NoStorage, StateMachine};
 use super::{check, Parsed, Parser};
+use super::{Halt, StateOverride};
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
-use crate::input;
+use crate::host::HostKind;
+use crate::input::{self, Input};
+use crate::output::Output;
+use crate::simd::Stop;
 use crate::storage::Storage;
-use crate::url::{Offsets, Url};
+use crate::url::{Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationSink};
 
 /// The engines of the ladder.
@@ -467,4 +473,82 @@ fn borrow_canonical(input: &str) -> Option<Result<Offsets, ParseError>> {
         None => Ok(c.off),
         Some(_) => Err(ParseError::NotCanonical),
     })
+}
+
+/// Which of the two states [`override_query_or_fragment`] runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum QueryOrFragmentState {
+    /// The query state, whose percent-encode set the scan stops at.
+    Query(Stop),
+    /// The fragment state.
+    Fragment,
+}
+
+/// The override ladder for the pathname setter: the path start state with
+/// a state override over `value`, appended to `out`. A special URL other
+/// than `file:` takes the straight-line path writer; anything else, or a
+/// value with a tab or newline or that does not fit, the state machine
+/// (which reports a lack of room itself).
+pub(crate) fn override_path<T: Storage>(
+    value: &str,
+    scheme_type: SchemeType,
+    host_kind: HostKind,
+    out: &mut T,
+) -> Result<(), ParseError> {
+    let start = out.len();
+    if scheme_type.is_special() && scheme_type != SchemeType::File {
+        let mut w = Output::appending(value, out);
+        if write_special_path(&mut w, value.as_bytes(), 0, StateOverride::Given).is_ok() {
+            answered(Route::Special, Form::Given);
+            return Ok(());
+        }
+        out.truncate(start);
+    }
+    let input = Input::new(value, 0, false);
+    let w = Output::appending(input.s, out);
+    let mut sink = NoValidation;
+    let mut machine = StateMachine::for_setter(input, w, &mut sink, scheme_type, host_kind);
+    machine.override_path_start()?;
+    answered(Route::StateMachine, Form::Given);
+    Ok(())
+}
+
+/// The override ladder for the search and hash setters: `?` or `#`, then
+/// the query or fragment state with a state override over `value`,
+/// appended to `out`: the straight-line encoder, or, for a value with a
+/// tab or newline or that does not fit, the state machine.
+pub(crate) fn override_query_or_fragment<T: Storage>(
+    value: &str,
+    state: QueryOrFragmentState,
+    scheme_type: SchemeType,
+    host_kind: HostKind,
+    out: &mut T,
+) -> Result<(), ParseError> {
+    let start = out.len();
+    {
+        let mut w = Output::appending(value, out);
+        let (delimiter, stop) = match state {
+            QueryOrFragmentState::Query(stop) => (b'?', stop),
+            QueryOrFragmentState::Fragment => (b'#', Stop::Fragment),
+        };
+        let written = w
+            .push_byte(delimiter)
+            .map_err(Halt::from)
+            .and_then(|()| encode_query_or_fragment(&mut w, value.as_bytes(), 0, stop, None));
+        if written.is_ok() {
+            answered(Route::Special, Form::Given);
+            return Ok(());
+        }
+    }
+    out.truncate(start);
+    let input = Input::new(value, 0, false);
+    let w = Output::appending(input.s, out);
+    let mut sink = NoValidation;
+    let mut machine = StateMachine::for_setter(input, w, &mut sink, scheme_type, host_kind);
+    let written = match state {
+        QueryOrFragmentState::Fragment => machine.override_fragment(),
+        QueryOrFragmentState::Query(_) => machine.override_query(),
+    };
+    answered(Route::StateMachine, Form::Given);
+    written
 }

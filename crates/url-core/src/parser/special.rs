@@ -25,15 +25,15 @@
 //! (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
+use super::path::write_special_path;
+use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
-use crate::byte_class::is_tab_or_newline;
+use super::{Halt, StateOverride};
 use crate::host::HostKind;
 use crate::host::{parse_host, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::percent_encode::percent_encoded;
-use crate::segment::dot_segment_at;
-use crate::simd::{find, find_path, Stop};
+use crate::simd::Stop;
 use crate::storage::{CapacityError, Storage};
 use crate::url::{Offsets, SchemeType};
 use crate::validation::NoValidation;
@@ -53,7 +53,13 @@ impl From<crate::error::ParseError> for Declined {
     }
 }
 
-pub(crate) type Step<T> = Result<T, Declined>;
+impl From<Halt> for Declined {
+    fn from(_: Halt) -> Self {
+        Declined
+    }
+}
+
+type Step<T> = Result<T, Declined>;
 
 /// The serialization of `raw` (already trimmed) into `out` (empty) and its
 /// offsets, when `raw` has the shape above and parses; `None` otherwise,
@@ -140,18 +146,18 @@ fn write<S: Storage>(
         None => None,
     };
     let path_start = w.len();
-    let mut i = path(w, bytes, authority.end, false)?;
+    let mut i = write_special_path(w, bytes, authority.end, StateOverride::Absent)?;
     let mut query_start = None;
     let mut fragment_start = None;
     if bytes.get(i) == Some(&b'?') {
         query_start = Some(w.len());
         w.push_byte(b'?')?;
-        i = encode_until(w, bytes, i + 1, Stop::SpecialQuery, Some(b'#'))?;
+        i = encode_query_or_fragment(w, bytes, i + 1, Stop::SpecialQuery, Some(b'#'))?;
     }
     if bytes.get(i) == Some(&b'#') {
         fragment_start = Some(w.len());
         w.push_byte(b'#')?;
-        encode_until(w, bytes, i + 1, Stop::Fragment, None)?;
+        encode_query_or_fragment(w, bytes, i + 1, Stop::Fragment, None)?;
     }
     let u = |x: usize| x as u32;
     Ok(Offsets {
@@ -167,140 +173,6 @@ fn write<S: Storage>(
         host_kind,
         opaque_path: false,
     })
-}
-
-/// Path start and path states from `i` (the end of the authority, or the
-/// start of a pathname setter's value) for a special URL other than
-/// `file:`: writes the path and returns the index of the `?`, `#` or end
-/// that ends it. Runs between stops are copied; `\` is written `/`; bytes in
-/// the path percent-encode set are encoded; a dot segment is dropped, a
-/// double-dot one with the segment before it (shorten url's path; not
-/// `file:`, so no drive letter to keep). With a state override
-/// (`overriding`, the pathname setter) `?` and `#` are path bytes,
-/// percent-encoded, and end no segment.
-pub(crate) fn path<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    bytes: &[u8],
-    i: usize,
-    overriding: bool,
-) -> Step<usize> {
-    let path_start = w.len();
-    // A special URL's path always starts with '/': the input's own first
-    // slash, or one the serializer adds before an empty first segment.
-    w.push_byte(b'/')?;
-    let mut i = match bytes.get(i) {
-        Some(b'/' | b'\\') => i + 1,
-        Some(b'?' | b'#') if !overriding => return Ok(i),
-        None => return Ok(i),
-        // Only with a state override: path start state, then path state
-        // from the same code point.
-        Some(_) => i,
-    };
-    let dot_segment = |k: usize| {
-        dot_segment_at(bytes, k)
-            .filter(|&(_, t)| !overriding || !matches!(bytes.get(t), Some(b'?' | b'#')))
-    };
-    // At the top of this loop `i` starts a segment and the output ends in
-    // '/'.
-    'segment: loop {
-        if let Some((double, t)) = dot_segment(i) {
-            if double {
-                shorten(w, path_start);
-            }
-            match bytes.get(t) {
-                Some(b'/' | b'\\') => {
-                    i = t + 1;
-                    continue 'segment;
-                }
-                // A last dot segment leaves the path ending in '/' (the
-                // empty segment the standard appends).
-                _ => return Ok(t),
-            }
-        }
-        let mut run = i;
-        loop {
-            let k = find_path(bytes, i);
-            let Some(&b) = bytes.get(k) else {
-                w.push_span(run, k)?;
-                return Ok(k);
-            };
-            match b {
-                b'?' | b'#' if !overriding => {
-                    w.push_span(run, k)?;
-                    return Ok(k);
-                }
-                // Right after a '/' (the only place `find_path` stops at
-                // these): perhaps a dot segment.
-                b'.' | b'%' => {
-                    if dot_segment(k).is_some() {
-                        w.push_span(run, k)?;
-                        i = k;
-                        continue 'segment;
-                    }
-                    i = k + 1;
-                }
-                b'\\' => {
-                    w.push_span(run, k)?;
-                    w.push_byte(b'/')?;
-                    i = k + 1;
-                    continue 'segment;
-                }
-                _ if is_tab_or_newline(b) => return Err(Declined),
-                _ => {
-                    w.push_span(run, k)?;
-                    w.push_ascii(&percent_encoded(b))?;
-                    i = k + 1;
-                    run = i;
-                }
-            }
-        }
-    }
-}
-
-/// Shorten url's path, on an output path that ends in '/': the last
-/// segment goes, unless the path is only "/".
-fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize) {
-    let end = w.len().saturating_sub(1);
-    let before = w
-        .as_bytes()
-        .get(path_start..end)
-        .and_then(|p| p.iter().rposition(|&b| b == b'/'));
-    if let Some(k) = before {
-        w.truncate(path_start + k + 1);
-    }
-}
-
-/// The query or fragment state's work from `i`, after the `?` or `#`: the
-/// bytes percent-encoded with `stop`'s set up to `end_at` (the fragment's
-/// `#`, which is in the query percent-encode sets; `None` with a state
-/// override or for the fragment) or the end, whose index is returned.
-pub(crate) fn encode_until<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    bytes: &[u8],
-    i: usize,
-    stop: Stop,
-    end_at: Option<u8>,
-) -> Step<usize> {
-    let mut i = i;
-    let mut run = i;
-    loop {
-        let k = find(bytes, i, stop);
-        let Some(&b) = bytes.get(k) else {
-            w.push_span(run, k)?;
-            return Ok(k);
-        };
-        if Some(b) == end_at {
-            w.push_span(run, k)?;
-            return Ok(k);
-        }
-        if is_tab_or_newline(b) {
-            return Err(Declined);
-        }
-        w.push_span(run, k)?;
-        w.push_ascii(&percent_encoded(b))?;
-        i = k + 1;
-        run = i;
-    }
 }
 
 #[cfg(test)]

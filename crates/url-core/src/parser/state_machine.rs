@@ -18,7 +18,7 @@ use crate::host::{invalid, HostKind};
 use crate::input::Input;
 use crate::output::{Need, Output};
 use crate::storage::{Buffer, CapacityError, Storage};
-use crate::url::{Offsets, SchemeType, Url};
+use crate::url::{path_needs_dot_prefix, Offsets, SchemeType, Url};
 use crate::validation::{ValidationError, ValidationSink};
 
 /// Storage that holds nothing: used by the borrowed parse, where any write is
@@ -409,7 +409,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
                 State::FileHost => self.file_host_state(&mut i)?,
                 State::PathStart => {
                     self.set_path_start();
-                    if self.special() {
+                    if let Some(next) = self.straight_line_special_path(&mut i)? {
+                        next
+                    } else if self.special() {
                         if c == Some(b'\\') {
                             self.report(ValidationError::InvalidReverseSolidus, i);
                         }
@@ -465,21 +467,20 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
             self.host_end = after_scheme;
         }
         let mut path_start = self.path_start.unwrap_or(self.w.len());
-        // URL serializer: a null host and a path starting with an empty
-        // segment followed by more gets a "/." prefix, so it cannot be read back
-        // as a host.
-        if self.host_kind == HostKind::None && !self.opaque_path {
-            let path_end = self
-                .query_start
-                .or(self.fragment_start)
-                .unwrap_or(self.w.len());
-            let path = self.w.as_bytes().get(path_start..path_end);
-            if path.is_some_and(|p| p.starts_with(b"//")) {
-                self.w.insert(path_start, "/.")?;
-                path_start += 2;
-                self.query_start = self.query_start.map(|q| q + 2);
-                self.fragment_start = self.fragment_start.map(|f| f + 2);
-            }
+        let path_end = self
+            .query_start
+            .or(self.fragment_start)
+            .unwrap_or(self.w.len());
+        let path = self
+            .w
+            .as_bytes()
+            .get(path_start..path_end)
+            .unwrap_or_default();
+        if path_needs_dot_prefix(self.host_kind, self.opaque_path, path) {
+            self.w.insert(path_start, "/.")?;
+            path_start += 2;
+            self.query_start = self.query_start.map(|q| q + 2);
+            self.fragment_start = self.fragment_start.map(|f| f + 2);
         }
         if self.w.len() > u32::MAX as usize {
             return Err(ParseError::TooLong);

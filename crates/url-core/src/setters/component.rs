@@ -20,11 +20,10 @@ use crate::host::HostKind;
 use crate::host::{self, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::parser::special;
-use crate::parser::state_machine::StateMachine;
+use crate::parser::route::{self, QueryOrFragmentState};
 use crate::simd::{find, find_path, Stop};
 use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
-use crate::url::{format_port, SchemeType, Url};
+use crate::url::{format_port, path_needs_dot_prefix, SchemeType, Url};
 use crate::validation::NoValidation;
 use core::ops::Range;
 
@@ -128,31 +127,11 @@ impl Component for Pathname<'_> {
     type Out = usize;
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<usize, ParseError> {
         let path_start = out.len();
-        if self.scheme_type.is_special() && self.scheme_type != SchemeType::File {
-            let mut w = Output::appending(self.value, out);
-            if special::path(&mut w, self.value.as_bytes(), 0, true).is_ok() {
-                return Ok(0);
-            }
-            // A tab or newline, or no room: the state machine, which
-            // reports a lack of room itself.
-            out.truncate(path_start);
-        }
-        let input = Input::new(self.value, 0, false);
-        {
-            let w = Output::appending(input.s, out);
-            let mut sink = NoValidation;
-            let mut p =
-                StateMachine::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
-            p.override_path_start()?;
-        }
+        route::override_path(self.value, self.scheme_type, self.host_kind, out)?;
         // A null host and a path starting with an empty segment: the
         // serializer's "/." prefix keeps it from reading as a host.
-        if self.host_kind == HostKind::None
-            && out
-                .as_bytes()
-                .get(path_start..)
-                .is_some_and(|p| p.starts_with(b"//"))
-        {
+        let path = out.as_bytes().get(path_start..).unwrap_or_default();
+        if path_needs_dot_prefix(self.host_kind, false, path) {
             out.replace_range(path_start..path_start, "/.")?;
             return Ok(2);
         }
@@ -185,29 +164,12 @@ pub(super) struct QueryOrFragment<'v> {
 impl Component for QueryOrFragment<'_> {
     type Out = ();
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<(), ParseError> {
-        let start = out.len();
-        let stop = self.stop();
-        {
-            let mut w = Output::appending(self.value, out);
-            let written = w
-                .push_byte(if self.fragment { b'#' } else { b'?' })
-                .map_err(|_| special::Declined)
-                .and_then(|()| special::encode_until(&mut w, self.value.as_bytes(), 0, stop, None));
-            if written.is_ok() {
-                return Ok(());
-            }
-        }
-        // A tab or newline (skipped by the state machine), or no room.
-        out.truncate(start);
-        let input = Input::new(self.value, 0, false);
-        let w = Output::appending(input.s, out);
-        let mut sink = NoValidation;
-        let mut p = StateMachine::for_setter(input, w, &mut sink, self.scheme_type, self.host_kind);
-        if self.fragment {
-            p.override_fragment()
+        let state = if self.fragment {
+            QueryOrFragmentState::Fragment
         } else {
-            p.override_query()
-        }
+            QueryOrFragmentState::Query(self.stop())
+        };
+        route::override_query_or_fragment(self.value, state, self.scheme_type, self.host_kind, out)
     }
 
     fn verbatim(&self) -> Option<(&'static str, &str, ())> {
