@@ -7,6 +7,15 @@ use crate::byte_class::{
 };
 use crate::validation::{ValidationError, ValidationSink};
 
+/// What [`Input::new`] finds out about ASCII tab or newline in its input.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum TabOrNewline {
+    /// Nothing: they may occur, and are skipped where met.
+    Assumed,
+    /// Whether they occur, up front (to report them as validation errors).
+    Found,
+}
+
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'i> {
     /// The trimmed input.
@@ -20,11 +29,10 @@ pub(crate) struct Input<'i> {
 }
 
 impl<'i> Input<'i> {
-    /// `exact_ws`: find out up front whether tab/newline occur (needed to
-    /// report them); otherwise assume they may, and skip them where met.
-    pub fn new(s: &'i str, offset: usize, exact_ws: bool) -> Self {
+    /// The parser's input `s`, at `offset` in the caller's.
+    pub fn new(s: &'i str, offset: usize, tabs: TabOrNewline) -> Self {
         let bytes = s.as_bytes();
-        let has_ws = !exact_ws || contains_tab_or_newline(bytes);
+        let has_ws = tabs == TabOrNewline::Assumed || contains_tab_or_newline(bytes);
         Input {
             s,
             bytes,

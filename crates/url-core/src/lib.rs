@@ -17,14 +17,28 @@
 //! # Ok::<(), url_core::ParseError>(())
 //! ```
 //!
-//! Module map (each next to its section of url.bs): [`percent_encode`] §1.3,
-//! [`encoding`] §1.3 (legacy query encodings), `host` §3, `public_suffix`
-//! §3.2 (feature `psl`), [`idna`] §3.3, [`writing`] §4.3, `parser` §4.4 (and
-//! `fast`, its canonical-input fast path), `url` §4.1 and the §6.1 getters,
-//! [`parts`] (typed host, path segments, query pairs, authority),
-//! [`setters`] §6.1, [`build`] (a URL from its parts, checked by the
-//! parser), `origin` §4.7, `render` §4.8 (feature `render`),
-//! [`form_urlencoded`] §5, [`validation`] §1.1.
+//! # Module map
+//!
+//! Each module sits next to its section of url.bs, and the modules form
+//! layers: a module imports only from layers below its own (a test,
+//! `tests/layers.rs`, reads this table and every `crate::` path and fails on
+//! an import that points up or sideways).
+//!
+//! | layer | modules | what |
+//! | --- | --- | --- |
+//! | 13 | [`setters`], [`build`], [`writing`], `render` | the URL API's setters (§6.1), a URL from its parts, valid URL strings (§4.3), rendering (§4.8, feature `render`) |
+//! | 12 | `parser` | the basic URL parser (§4.4): the route ladder and its engines |
+//! | 11 | `public_suffix` | public suffix and registrable domain (§3.2, feature `psl`) |
+//! | 10 | `origin`, [`parts`] | origin (§4.7); typed host, path segments, query pairs, authority |
+//! | 9 | `url` | the URL record as one buffer plus offsets (§4.1), the getters (§6.1) |
+//! | 8 | `host` | the host parser and serializer (§3.5, §3.6), domains, IPv4, IPv6 |
+//! | 7 | [`idna`], [`form_urlencoded`] | UTS #46 as the standard uses it (§3.3); application/x-www-form-urlencoded (§5) |
+//! | 6 | `input`, [`percent_encode`] | the parser's view of its input; percent-encoding (§1.3) |
+//! | 5 | `error`, `output` | parse errors; the copy-on-divergence output |
+//! | 4 | `storage`, [`validation`], [`encoding`] | where bytes live; validation errors (§1.1); legacy query encodings |
+//! | 3 | `bytes` | copies without a panic path |
+//! | 2 | `simd` | 16-byte scans (the one module with `unsafe`) |
+//! | 1 | `byte_class` | every byte set the standard names, in one table |
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
 //! suffixes and same site), `render` (default; URL rendering), `heapless`,
@@ -56,7 +70,6 @@ pub mod percent_encode;
 pub mod public_suffix;
 #[cfg(feature = "render")]
 pub mod render;
-mod segment;
 pub mod setters;
 mod simd;
 mod storage;

@@ -8,6 +8,15 @@
 
 use crate::storage::{CapacityError, Storage};
 
+/// What [`Output::finish`] does with an output still equal to its input.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Finish {
+    /// Copy it into the storage.
+    Copy,
+    /// Leave it borrowed: the caller takes the input's span.
+    KeepBorrowed,
+}
+
 /// What a caller needs written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Need {
@@ -194,11 +203,12 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
         self.out
     }
 
-    /// Ends writing: copies a still-borrowed output into the storage unless
-    /// `keep_borrowed`. Returns the borrowed length if nothing was copied.
-    pub fn finish(mut self, keep_borrowed: bool) -> Result<Option<usize>, CapacityError> {
+    /// Ends writing: copies a still-borrowed output into the storage,
+    /// unless told to keep it borrowed. Returns the borrowed length if
+    /// nothing was copied.
+    pub fn finish(mut self, finish: Finish) -> Result<Option<usize>, CapacityError> {
         if self.borrowing {
-            if keep_borrowed {
+            if finish == Finish::KeepBorrowed {
                 return Ok(Some(self.pending));
             }
             self.out.reserve(self.pending);

@@ -39,7 +39,7 @@ pub use error::{BuildError, BuildErrorKind, UrlPart};
 use crate::byte_class::is_tab_or_newline;
 use crate::form_urlencoded;
 use crate::host::{self, HostKind, HostSyntax};
-use crate::input::Input;
+use crate::input::{Input, TabOrNewline};
 use crate::output::{Need, Output};
 use crate::percent_encode::{utf8_percent_encode_into, AsciiSet};
 use crate::storage::{CapacityError, Storage};
@@ -335,7 +335,7 @@ impl<S: Storage> Builder<S> {
         self.host_start = self.buf.len();
         let mut kind = HostKind::Empty;
         if !host.is_empty() && self.error.is_none() {
-            let input = Input::new(host, 0, true);
+            let input = Input::new(host, 0, TabOrNewline::Found);
             let mut w = Output::appending(input.s, &mut self.buf);
             let parsed = host::parse_host(
                 &mut w,

@@ -255,25 +255,3 @@ fn flush_utf8<S: Storage>(
         Err(_) => Ok(None),
     }
 }
-
-/// UTS #46 ToASCII validity with the URL Standard's strict flags
-/// (CheckHyphens, UseSTD3ASCIIRules, VerifyDnsLength) for an ASCII, lowercase
-/// domain whose labels do not start with `xn--` (those need the IDNA tables).
-pub(crate) fn ascii_labels_strictly_valid(domain: &[u8]) -> bool {
-    // VerifyDnsLength: 1..=253 bytes, labels 1..=63. UTS #46 (since 15.0)
-    // disallows the empty root label too, so a trailing dot fails (as
-    // IdnaTestV2.txt's A4_2 cases expect).
-    if domain.is_empty() || domain.len() > 253 {
-        return false;
-    }
-    domain.split(|&b| b == b'.').all(|label| {
-        !label.is_empty()
-            && label.len() <= 63
-            // UseSTD3ASCIIRules: only [a-z0-9-].
-            && label.iter().all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            // CheckHyphens.
-            && label[0] != b'-'
-            && label[label.len() - 1] != b'-'
-            && label.get(2..4) != Some(&b"--"[..])
-    })
-}

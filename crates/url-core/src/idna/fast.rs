@@ -8,7 +8,7 @@
 //! properties; none for the letters of the commonest scripts) and goes to
 //! the converter as it is; the converter, told so
 //! ([`Converter::fast`]), checks only what is left and writes the labels as
-//! usual. A domain with anything else is declined ([`Stop::Decline`]) at the
+//! usual. A domain with anything else is declined ([`Exit::Decline`]) at the
 //! first code point, or `xn--` label, that needs more, and the general path
 //! starts over: it costs the prefix read up to there.
 //!
@@ -24,24 +24,26 @@
 //! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
 //! (Punycode to decode, or invalid), which the converter declines.
 
-use super::process::{char_at, mapping, Converter, Outcome};
-use super::Stop;
+use super::converter::Converter;
+use super::mapping::{char_at, mapping};
+use super::process::Outcome;
+use super::Exit;
 use crate::storage::Storage;
 use idna_tables::{BidiClass, Mapping};
 
 /// ToASCII (or its check-only form) of `out[start..end]` through `conv`,
-/// which puts the result in place of the input. On [`Stop::Decline`] the
+/// which puts the result in place of the input. On [`Exit::Decline`] the
 /// caller drops what `conv` wrote after `end` and starts over.
 pub(super) fn process<S: Storage>(
     out: &mut S,
     start: usize,
     end: usize,
     conv: &mut Converter,
-) -> Result<Outcome, Stop> {
+) -> Result<Outcome, Exit> {
     let mut p = start;
     loop {
         // One label, into the converter's buffer.
-        let input = out.as_bytes().get(p..end).ok_or(Stop::Decline)?;
+        let input = out.as_bytes().get(p..end).ok_or(Exit::Decline)?;
         let mut i = 0;
         while let Some(&b) = input.get(i) {
             let c = if b < 0x80 {
@@ -51,9 +53,9 @@ pub(super) fn process<S: Storage>(
                 i += 1;
                 u32::from(b.to_ascii_lowercase())
             } else {
-                let (c, next) = char_at(input, i).ok_or(Stop::Decline)?;
+                let (c, next) = char_at(input, i).ok_or(Exit::Decline)?;
                 if !final_form(c, conv.buf.len() == 0) {
-                    return Err(Stop::Decline);
+                    return Err(Exit::Decline);
                 }
                 i = next;
                 conv.ascii = false;
@@ -62,7 +64,7 @@ pub(super) fn process<S: Storage>(
             // A longer label is left to the general path, which bounds
             // non-ASCII labels but not ASCII ones.
             if !conv.buf.push(c) {
-                return Err(Stop::Decline);
+                return Err(Exit::Decline);
             }
         }
         conv.end_label(out)?;
@@ -114,14 +116,14 @@ fn final_form_in_tables(c: u32, first: bool) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::process::{process, Mode, GENERAL_ONLY};
+    use super::super::process::{process, Conversion, GENERAL_ONLY};
     use crate::{Buffer, SliceStorage, Storage};
     use std::string::String;
     use std::vec::Vec;
 
     /// ToASCII (or its check-only form) of `domain`, by the fast path where
     /// it takes the domain, or by the general path only.
-    fn run(domain: &str, mode: Mode, general_only: bool) -> (bool, bool, String) {
+    fn run(domain: &str, mode: Conversion, general_only: bool) -> (bool, bool, String) {
         GENERAL_ONLY.with(|g| g.set(general_only));
         let mut buf = [0u8; 2048];
         let mut out = SliceStorage::new(&mut buf);
@@ -191,12 +193,12 @@ mod tests {
     ];
 
     fn check(domain: &str) {
-        for mode in [Mode::Ascii, Mode::Check] {
+        for mode in [Conversion::Ascii, Conversion::AsciiValidity] {
             assert_eq!(
                 run(domain, mode, false),
                 run(domain, mode, true),
                 "{domain:?} ({})",
-                if mode == Mode::Ascii {
+                if mode == Conversion::Ascii {
                     "ToASCII"
                 } else {
                     "check only"

@@ -1,6 +1,7 @@
 //! Per-label validity (UTS #46 §4.1), CONTEXTJ (RFC 5892 appendix A) and
 //! the Bidi rule (RFC 5893 §2).
 
+use super::ascii_label::{hyphens_ok, std3_ok};
 use idna_tables::{props, BidiClass, JoiningType, Mapping};
 
 /// The longest label, in code points, that is decoded from or encoded to
@@ -189,24 +190,6 @@ pub(crate) fn ascii_bidi_class(b: u8) -> BidiClass {
     }
 }
 
-/// UseSTD3ASCIIRules (UTS #46 §4.1 criterion 8, strict only): an ASCII
-/// code point must be a lowercase letter, a digit or U+002D.
-#[inline]
-pub(crate) fn std3_ok(c: u32) -> bool {
-    match u8::try_from(c) {
-        Ok(b) if b.is_ascii() => b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-',
-        _ => true,
-    }
-}
-
-/// CheckHyphens (criteria 2 and 3) for a label given its first, last, third
-/// and fourth code points.
-#[inline]
-pub(crate) fn hyphens_ok(first: u32, last: u32, third_fourth: (u32, u32)) -> bool {
-    let h = u32::from(b'-');
-    first != h && last != h && third_fourth != (h, h)
-}
-
 /// The validity criteria that need the whole label (non-ASCII labels and
 /// decoded Punycode): 1 (NFC, only when `decoded`), 2–4 (hyphens), 5 (no
 /// FULL STOP), 6 (no leading mark), 7 (status), 8 (STD3), CONTEXTJ. Feeds
@@ -222,7 +205,7 @@ pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
     let mut std3 = true;
     for (i, &c) in cps.iter().enumerate() {
         bidi.push_class(props(c).bidi());
-        if c == u32::from(b'.') || !matches!(super::process::mapping(c), Mapping::Valid) {
+        if c == u32::from(b'.') || !matches!(super::mapping::mapping(c), Mapping::Valid) {
             ok = false;
         }
         std3 &= std3_ok(c);
@@ -312,7 +295,7 @@ fn is_nfc(cps: &[u32]) -> bool {
             at += 1;
             Ok(())
         } else {
-            Err(super::Stop::Invalid)
+            Err(super::Exit::Invalid)
         }
     };
     for &c in cps {

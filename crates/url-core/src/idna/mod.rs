@@ -47,10 +47,17 @@
 use crate::storage::CapacityError;
 use core::fmt;
 
+mod ascii_label;
+#[cfg(feature = "idna")]
+mod chunk;
+#[cfg(feature = "idna")]
+mod converter;
 #[cfg(feature = "idna")]
 mod fast;
 #[cfg(feature = "idna")]
 mod label;
+#[cfg(feature = "idna")]
+mod mapping;
 #[cfg(feature = "idna")]
 mod nfc;
 #[cfg(feature = "idna")]
@@ -65,9 +72,15 @@ use crate::storage::Storage;
 #[cfg(feature = "idna")]
 use crate::validation::{ValidationError, ValidationSink};
 #[cfg(feature = "idna")]
+use ascii_label::{AsciiLabel, DnsLength};
+#[cfg(feature = "idna")]
+use chunk::Chunk;
+#[cfg(feature = "idna")]
 use label::{Bidi, LabelBuf};
 #[cfg(feature = "idna")]
-use process::{decode_label, process, AsciiLabel, Chunk, DnsLength, Mode};
+use process::{process, Conversion};
+#[cfg(feature = "idna")]
+use punycode::decode_label;
 
 /// Why [`domain_to_ascii`] (or [`domain_to_unicode`], [`to_nfc`]) failed.
 ///
@@ -105,9 +118,9 @@ impl From<CapacityError> for IdnaError {
     }
 }
 
-/// Internal early exit.
+/// Why processing stopped early (internal).
 #[cfg(feature = "idna")]
-pub(crate) enum Stop {
+pub(crate) enum Exit {
     /// The domain fails (non-strict).
     Invalid,
     /// The storage is full.
@@ -118,9 +131,9 @@ pub(crate) enum Stop {
 }
 
 #[cfg(feature = "idna")]
-impl From<CapacityError> for Stop {
+impl From<CapacityError> for Exit {
     fn from(e: CapacityError) -> Self {
-        Stop::Capacity(e)
+        Exit::Capacity(e)
     }
 }
 
@@ -216,7 +229,7 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
         true
     } else {
         out.push_str(domain)?;
-        let outcome = process(out, base, Mode::Ascii).inspect_err(|_| out.truncate(base))?;
+        let outcome = process(out, base, Conversion::Ascii).inspect_err(|_| out.truncate(base))?;
         // Step 2 (strict failures include every non-strict one).
         if V::ENABLED && !outcome.strict_ok {
             sink.report(ValidationError::DomainToAscii, 0);
@@ -266,7 +279,7 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
 pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
     out.push_str(domain)?;
-    let outcome = process(out, base, Mode::Ascii).inspect_err(|_| out.truncate(base))?;
+    let outcome = process(out, base, Conversion::Ascii).inspect_err(|_| out.truncate(base))?;
     if (be_strict && !outcome.strict_ok) || !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -291,7 +304,7 @@ pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Resul
 pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
     out.push_str(domain)?;
-    let outcome = process(out, base, Mode::Unicode).inspect_err(|_| out.truncate(base))?;
+    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
     if !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -319,7 +332,7 @@ pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError
 pub fn domain_to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
     out.push_str(domain)?;
-    let outcome = process(out, base, Mode::Unicode).inspect_err(|_| out.truncate(base))?;
+    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
     if !outcome.ok {
         // Step 2: an error was recorded, return the domain. It fitted above.
         out.truncate(base);
@@ -355,8 +368,8 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
     let mut nfc = nfc::Nfc::new();
     let mut chunk = Chunk::new();
-    let mut run = || -> Result<(), Stop> {
-        let mut emit = |c: u32| chunk.put_char(out, c).map_err(Stop::Capacity);
+    let mut run = || -> Result<(), Exit> {
+        let mut emit = |c: u32| chunk.put_char(out, c).map_err(Exit::Capacity);
         for c in input.chars() {
             nfc.push(c as u32, &mut emit)?;
         }
@@ -369,8 +382,8 @@ pub fn to_nfc<S: Storage>(input: &str, out: &mut S) -> Result<(), IdnaError> {
         Err(e) => {
             out.truncate(base);
             Err(match e {
-                Stop::Invalid | Stop::Decline => IdnaError::Invalid,
-                Stop::Capacity(c) => IdnaError::Capacity(c),
+                Exit::Invalid | Exit::Decline => IdnaError::Invalid,
+                Exit::Capacity(c) => IdnaError::Capacity(c),
             })
         }
     }
@@ -391,8 +404,8 @@ pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
     need: crate::output::Need,
 ) -> Result<(), ParseError> {
     let mode = match need {
-        crate::output::Need::Validity => Mode::Check,
-        crate::output::Need::Serialization => Mode::Ascii,
+        crate::output::Need::Validity => Conversion::AsciiValidity,
+        crate::output::Need::Serialization => Conversion::Ascii,
     };
     let outcome = process(out, start, mode).map_err(|e| match e {
         IdnaError::Capacity(c) => ParseError::Capacity(c),
@@ -419,7 +432,7 @@ pub(crate) fn to_ascii_in_place<S: Storage, V: ValidationSink>(
 pub(crate) fn ascii_domain_strictly_valid(domain: &[u8]) -> bool {
     let has_xn = domain.split(|&b| b == b'.').any(|l| l.starts_with(b"xn--"));
     if !has_xn {
-        return crate::host::domain::ascii_labels_strictly_valid(domain);
+        return ascii_label::ascii_labels_strictly_valid(domain);
     }
     #[cfg(feature = "idna")]
     {
@@ -489,7 +502,7 @@ fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), Capacit
 
 #[cfg(all(test, feature = "idna"))]
 mod tests {
-    use super::process::mapping;
+    use super::mapping::mapping;
     use super::*;
     use idna_tables::Mapping;
 

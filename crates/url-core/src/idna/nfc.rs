@@ -9,11 +9,11 @@
 //!
 //! No allocation: the only buffer is one "segment" (a starter and the
 //! non-starters after it). Work bound: more than [`MAX_NON_STARTERS`]
-//! consecutive non-starters (ccc ≠ 0) is reported as [`Stop::Invalid`] —
+//! consecutive non-starters (ccc ≠ 0) is reported as [`Exit::Invalid`] —
 //! real text never comes close (UAX #15's Stream-Safe Text Format allows 30),
 //! and it keeps sorting linear.
 
-use super::Stop;
+use super::Exit;
 
 /// The longest run of consecutive non-starters accepted.
 pub(crate) const MAX_NON_STARTERS: usize = 63;
@@ -136,8 +136,8 @@ impl Nfc {
     pub(crate) fn push(
         &mut self,
         c: u32,
-        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
-    ) -> Result<(), Stop> {
+        emit: &mut impl FnMut(u32) -> Result<(), Exit>,
+    ) -> Result<(), Exit> {
         let stable = c < 0xC0 || idna_tables::props(c).is_stable_starter();
         self.push_checked(c, stable, emit)
     }
@@ -149,8 +149,8 @@ impl Nfc {
         &mut self,
         c: u32,
         stable: bool,
-        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
-    ) -> Result<(), Stop> {
+        emit: &mut impl FnMut(u32) -> Result<(), Exit>,
+    ) -> Result<(), Exit> {
         // Below U+00C0 (all of ASCII), and wherever the NFC quick check
         // says so: the segment before it is done, and it is kept whole for
         // now. Text already in NFC (most IDNs) takes only this branch.
@@ -182,12 +182,12 @@ impl Nfc {
     fn push_decomposed(
         &mut self,
         d: u32,
-        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
-    ) -> Result<(), Stop> {
+        emit: &mut impl FnMut(u32) -> Result<(), Exit>,
+    ) -> Result<(), Exit> {
         let cc = ccc(d);
         if cc != 0 {
             if self.len == SEG {
-                return Err(Stop::Invalid);
+                return Err(Exit::Invalid);
             }
             if let Some(slot) = self.seg.get_mut(self.len) {
                 *slot = cc << 24 | d;
@@ -273,8 +273,8 @@ impl Nfc {
     /// Flushes what is buffered.
     pub(crate) fn finish(
         &mut self,
-        emit: &mut impl FnMut(u32) -> Result<(), Stop>,
-    ) -> Result<(), Stop> {
+        emit: &mut impl FnMut(u32) -> Result<(), Exit>,
+    ) -> Result<(), Exit> {
         self.settle();
         for &e in self.seg.get(..self.len).unwrap_or_default() {
             emit(e & 0x1F_FFFF)?;

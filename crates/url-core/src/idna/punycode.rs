@@ -203,6 +203,13 @@ pub(crate) fn encode<E>(
     Ok(true)
 }
 
+/// Punycode-decodes the part after `xn--` into `buf`; false unless it
+/// decodes to a non-empty label with a non-ASCII code point (UTS #46 §4
+/// step 4.1, P4).
+pub(super) fn decode_label(puny: &[u8], buf: &mut LabelBuf) -> bool {
+    decode(puny, buf).is_ok() && buf.as_slice().iter().any(|&c| c >= 0x80)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

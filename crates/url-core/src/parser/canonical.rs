@@ -235,7 +235,7 @@ pub(super) fn canonical_path_end(input: &[u8], mut i: usize) -> Option<usize> {
 /// `\`, `?`, `#` or the end).
 #[inline]
 pub(super) fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
-    crate::segment::dot_segment_at(input, i).is_some()
+    super::path::dot_segment_at(input, i).is_some()
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
 
 use super::authority::{scan_authority, AuthorityScan};
+use super::relative::BasePath;
 use super::state_machine::{State, StateMachine};
 
 impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
@@ -66,7 +67,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
                 return Ok(next);
             }
             if !self.input.starts_with_windows_drive_letter(*i) {
-                self.copy_base_path(true)?;
+                self.copy_base_path(BasePath::Shortened)?;
             } else {
                 self.report(ValidationError::FileInvalidWindowsDriveLetter, *i);
                 self.set_path_start();

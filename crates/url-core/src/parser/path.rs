@@ -1,5 +1,6 @@
-//! Path start, path and opaque path states (url.bs §4.4), and the scan the
-//! path, query and fragment states share.
+//! Path start, path and opaque path states (url.bs §4.4), the scan the path,
+//! query and fragment states share, single- and double-dot path segments
+//! (§4.1), and the straight-line path writer of special URLs.
 
 use crate::byte_class::{
     class, is_tab_or_newline, BACKSLASH, C0, HASH, NON_ASCII, NOT_URL_UNIT, PATH, PERCENT, QUERY,
@@ -15,9 +16,17 @@ use crate::validation::{ValidationError, ValidationSink};
 use super::state_machine::{State, StateMachine};
 use super::{Halt, StateOverride};
 use crate::output::Output;
-use crate::segment::dot_segment_at;
-use crate::segment::{is_double_dot, is_single_dot};
 use crate::simd::find_path;
+
+/// What [`StateMachine::scan`] runs over.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum RunOf {
+    /// A path segment, a query or a fragment.
+    Component,
+    /// An opaque path, where a space stops the run too (it is encoded only
+    /// before a `?` or `#`).
+    OpaquePath,
+}
 
 impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Scans from `i`, appending bytes UTF-8 percent-encoded with `set`, until
@@ -29,8 +38,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         mut i: usize,
         set: u32,
         stop: u32,
-        stop_at_space: bool,
+        run_of: RunOf,
     ) -> Result<(Option<u8>, usize), ParseError> {
+        let stop_at_space = run_of == RunOf::OpaquePath;
         let input = self.input;
         let bytes = input.bytes;
         // QUERY covers the space byte (and others, which fall through).
@@ -172,7 +182,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
                     }
                 }
             }
-            let (c, at) = self.scan(*i, PATH, stop, false)?;
+            let (c, at) = self.scan(*i, PATH, stop, RunOf::Component)?;
             *i = at;
             let is_slash = c == Some(b'/') || (special && c == Some(b'\\'));
             if special && c == Some(b'\\') {
@@ -246,7 +256,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     pub(super) fn opaque_path_state(&mut self, i: &mut usize) -> Result<State, ParseError> {
         let input = self.input;
         loop {
-            let (c, at) = self.scan(*i, C0, QUESTION | HASH, true)?;
+            let (c, at) = self.scan(*i, C0, QUESTION | HASH, RunOf::OpaquePath)?;
             *i = at;
             match c {
                 Some(b'?') => {
@@ -389,5 +399,60 @@ fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize) {
         .and_then(|p| p.iter().rposition(|&b| b == b'/'));
     if let Some(k) = before {
         w.truncate(path_start + k + 1);
+    }
+}
+
+// Single-dot and double-dot URL path segments (url.bs §4.1), which the
+// path state removes and the canonical recognizer must not meet.
+
+/// A single-dot URL path segment: `.` or `%2e` (ASCII case-insensitive).
+#[inline]
+pub(crate) fn is_single_dot(seg: &[u8]) -> bool {
+    matches!(seg, b"." | b"%2e" | b"%2E")
+}
+
+/// A double-dot URL path segment: `..`, `.%2e`, `%2e.`, `%2e%2e` (any case).
+#[inline]
+pub(crate) fn is_double_dot(seg: &[u8]) -> bool {
+    match seg.len() {
+        2 => seg == b"..",
+        4 => {
+            (seg[0] == b'.' && seg[1] == b'%' && seg[2] == b'2' && (seg[3] | 0x20) == b'e')
+                || (seg[0] == b'%' && seg[1] == b'2' && (seg[2] | 0x20) == b'e' && seg[3] == b'.')
+        }
+        6 => {
+            seg[0] == b'%'
+                && seg[1] == b'2'
+                && (seg[2] | 0x20) == b'e'
+                && seg[3] == b'%'
+                && seg[4] == b'2'
+                && (seg[5] | 0x20) == b'e'
+        }
+        _ => false,
+    }
+}
+
+/// Whether a single- or double-dot segment of a special URL's path starts
+/// at `i` (ended by `/`, `\`, `?`, `#` or the end): `Some((double, end))`,
+/// `end` being the index of what ends it.
+#[inline]
+pub(crate) fn dot_segment_at(input: &[u8], i: usize) -> Option<(bool, usize)> {
+    let rest = input.get(i..)?;
+    if !matches!(rest.first(), Some(b'.' | b'%')) {
+        return None;
+    }
+    // The longest dot segment, "%2e%2e", has 6 bytes.
+    let end = rest
+        .iter()
+        .take(7)
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(rest.len().min(7));
+    let seg = rest.get(..end).filter(|s| s.len() <= 6)?;
+    if is_double_dot(seg) {
+        Some((true, i + end))
+    } else if is_single_dot(seg) {
+        Some((false, i + end))
+    } else {
+        None
     }
 }

@@ -9,6 +9,7 @@ use crate::storage::{CapacityError, Storage};
 use crate::url::SchemeType;
 use crate::validation::ValidationSink;
 
+use super::path::RunOf;
 use super::state_machine::{State, StateMachine};
 use super::Halt;
 use crate::byte_class::is_tab_or_newline;
@@ -39,7 +40,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         )? {
             (self.input.bytes.get(end).copied(), end)
         } else {
-            self.scan(*i, set, stop, false)?
+            self.scan(*i, set, stop, RunOf::Component)?
         };
         if c == Some(b'#') {
             *i = at + 1;
@@ -80,7 +81,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
             }
         }
         let Some(enc) = self.enc.take() else {
-            return self.scan(start, set, stop, false);
+            return self.scan(start, set, stop, RunOf::Component);
         };
         let w = &mut self.w;
         let mut result: Result<(), CapacityError> = Ok(());
@@ -140,7 +141,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         self.fragment_start = Some(self.w.len());
         self.w.push_byte(b'#')?;
         if self.straight_line(i, Stop::Fragment, None)?.is_none() {
-            self.scan(i, FRAGMENT, 0, false)?;
+            self.scan(i, FRAGMENT, 0, RunOf::Component)?;
         }
         Ok(())
     }

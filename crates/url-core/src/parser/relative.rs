@@ -9,6 +9,15 @@ use crate::validation::{ValidationError, ValidationSink};
 
 use super::state_machine::{State, StateMachine};
 
+/// How much of the base's path a relative URL starts from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum BasePath {
+    /// All of it (the reference is a query, fragment or nothing).
+    Whole,
+    /// Without its last segment (the reference is a relative path).
+    Shortened,
+}
+
 impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's, S, V> {
     /// Appends `base.href()[..upto]` and takes base's offsets below `upto`.
     /// Only called while this URL's output is empty, so offsets carry over
@@ -66,12 +75,13 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         Ok(())
     }
 
-    /// Base's path, optionally shortened (url.bs §4.2 "shorten a URL's path").
-    pub(super) fn copy_base_path(&mut self, shorten: bool) -> Result<(), ParseError> {
+    /// Base's path, whole or shortened (url.bs §4.2 "shorten a URL's path").
+    pub(super) fn copy_base_path(&mut self, part: BasePath) -> Result<(), ParseError> {
         let Some(base) = self.base.copied() else {
             return Ok(());
         };
         self.set_path_start();
+        let shorten = part == BasePath::Shortened;
         let path = base.pathname();
         let path = if shorten && !self.is_lone_drive_letter_path(path.as_bytes()) {
             let slash = path.as_bytes().iter().rposition(|&b| b == b'/');
@@ -114,18 +124,18 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     ) -> Result<Option<State>, ParseError> {
         Ok(Some(match c {
             Some(b'?') => {
-                self.copy_base_path(false)?;
+                self.copy_base_path(BasePath::Whole)?;
                 *i += 1;
                 State::Query
             }
             Some(b'#') => {
-                self.copy_base_path(false)?;
+                self.copy_base_path(BasePath::Whole)?;
                 self.copy_base_query()?;
                 *i += 1;
                 State::Fragment
             }
             None => {
-                self.copy_base_path(false)?;
+                self.copy_base_path(BasePath::Whole)?;
                 self.copy_base_query()?;
                 State::Done
             }
@@ -163,7 +173,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
                     return Ok(next);
                 }
                 // "Set url's query to null, shorten url's path."
-                self.copy_base_path(true)?;
+                self.copy_base_path(BasePath::Shortened)?;
                 Ok(State::Path)
             }
         }

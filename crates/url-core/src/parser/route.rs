@@ -46,7 +46,7 @@ use super::{Halt, StateOverride};
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
 use crate::host::HostKind;
-use crate::input::{self, Input};
+use crate::input::{self, Input, TabOrNewline};
 use crate::output::Output;
 use crate::simd::Stop;
 use crate::storage::Storage;
@@ -504,7 +504,7 @@ pub(crate) fn override_path<T: Storage>(
         }
         out.truncate(start);
     }
-    let input = Input::new(value, 0, false);
+    let input = Input::new(value, 0, TabOrNewline::Assumed);
     let w = Output::appending(input.s, out);
     let mut sink = NoValidation;
     let mut machine = StateMachine::for_setter(input, w, &mut sink, scheme_type, host_kind);
@@ -541,7 +541,7 @@ pub(crate) fn override_query_or_fragment<T: Storage>(
         }
     }
     out.truncate(start);
-    let input = Input::new(value, 0, false);
+    let input = Input::new(value, 0, TabOrNewline::Assumed);
     let w = Output::appending(input.s, out);
     let mut sink = NoValidation;
     let mut machine = StateMachine::for_setter(input, w, &mut sink, scheme_type, host_kind);

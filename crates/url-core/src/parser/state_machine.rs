@@ -15,8 +15,8 @@
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
 use crate::host::{invalid, HostKind};
-use crate::input::Input;
-use crate::output::{Need, Output};
+use crate::input::{Input, TabOrNewline};
+use crate::output::{Finish, Need, Output};
 use crate::storage::{Buffer, CapacityError, Storage};
 use crate::url::{path_needs_dot_prefix, Offsets, SchemeType, Url};
 use crate::validation::{ValidationError, ValidationSink};
@@ -154,7 +154,12 @@ pub(crate) fn parse<'e, S: Storage, V: ValidationSink>(
             if lead > 0 { 0 } else { trail },
         );
     }
-    let input = Input::new(raw.get(lead..trail).unwrap_or_default(), lead, V::ENABLED);
+    let tabs = if V::ENABLED {
+        TabOrNewline::Found
+    } else {
+        TabOrNewline::Assumed
+    };
+    let input = Input::new(raw.get(lead..trail).unwrap_or_default(), lead, tabs);
     if V::ENABLED && input.has_ws {
         let first = input
             .bytes
@@ -198,7 +203,11 @@ pub(crate) fn parse<'e, S: Storage, V: ValidationSink>(
     };
     p.run()?;
     let off = p.finish_offsets()?;
-    let borrowed = p.w.finish(intent == Intent::Borrow)?;
+    let borrowed = p.w.finish(if intent == Intent::Borrow {
+        Finish::KeepBorrowed
+    } else {
+        Finish::Copy
+    })?;
     Ok((off, borrowed.map(|len| (lead, len))))
 }
 

@@ -18,7 +18,7 @@ use super::{SetError, Setter};
 use crate::error::ParseError;
 use crate::host::HostKind;
 use crate::host::{self, HostSyntax};
-use crate::input::Input;
+use crate::input::{Input, TabOrNewline};
 use crate::output::{Need, Output};
 use crate::parser::route::{self, QueryOrFragmentState};
 use crate::simd::{find, find_path, Stop};
@@ -32,7 +32,7 @@ use core::ops::Range;
 const ROOM: usize = 256;
 
 /// A setter's new component, written into any storage.
-pub(super) trait Component {
+pub(super) trait NewComponent {
     /// What the setter needs to know afterwards besides the length.
     type Out;
     /// Appends the component to `out`.
@@ -51,7 +51,7 @@ impl<S: Storage> Url<S> {
     /// with one `replace_range` when it fits there, else built after the
     /// URL ([`Url::replace_with`]). Returns the length change, the
     /// component's length and its `Out`.
-    pub(super) fn replace_component<C: Component>(
+    pub(super) fn replace_component<C: NewComponent>(
         &mut self,
         setter: Setter,
         range: Range<usize>,
@@ -123,7 +123,7 @@ pub(super) struct Pathname<'v> {
     pub host_kind: HostKind,
 }
 
-impl Component for Pathname<'_> {
+impl NewComponent for Pathname<'_> {
     type Out = usize;
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<usize, ParseError> {
         let path_start = out.len();
@@ -161,7 +161,7 @@ pub(super) struct QueryOrFragment<'v> {
     pub host_kind: HostKind,
 }
 
-impl Component for QueryOrFragment<'_> {
+impl NewComponent for QueryOrFragment<'_> {
     type Out = ();
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<(), ParseError> {
         let state = if self.fragment {
@@ -212,7 +212,7 @@ pub(super) struct HostAndPort<'v> {
     pub port: Option<Option<u16>>,
 }
 
-impl Component for HostAndPort<'_> {
+impl NewComponent for HostAndPort<'_> {
     type Out = (HostKind, usize, usize);
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<Self::Out, ParseError> {
         let start = out.len();
@@ -226,7 +226,7 @@ impl Component for HostAndPort<'_> {
         let special = self.scheme_type.is_special();
         let file = self.scheme_type == SchemeType::File;
         let host_start = out.len();
-        let input = Input::new(self.value, 0, false);
+        let input = Input::new(self.value, 0, TabOrNewline::Assumed);
         let mut kind = {
             let mut w = Output::appending(input.s, out);
             host::parse_host(

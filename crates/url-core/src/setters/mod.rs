@@ -19,7 +19,7 @@
 use crate::byte_class::is_tab_or_newline;
 use crate::error::ParseError;
 use crate::host::HostKind;
-use crate::input::Input;
+use crate::input::{Input, TabOrNewline};
 use crate::output::Output;
 use crate::parser::authority::{port_for, port_number, scan_authority, AuthorityScan};
 use crate::parser::route;
@@ -260,19 +260,7 @@ impl<S: Storage> Url<S> {
         }
     }
 
-    /// The `href` setter: parses `value` as a new URL; on failure the URL is
-    /// unchanged and the error says why.
-    ///
-    /// ```
-    /// use url_core::{SliceStorage, Url};
-    /// let mut buf = [0u8; 64];
-    /// let mut url = Url::parse_into("https://a.example/", SliceStorage::new(&mut buf)).unwrap();
-    /// assert!(url.set_href("not a url").is_err());
-    /// assert_eq!(url.href(), "https://a.example/");
-    /// url.set_href("HTTP://b.example/x").unwrap();
-    /// assert_eq!(url.href(), "http://b.example/x");
-    /// ```
-    pub fn set_href(&mut self, value: &str) -> SetResult {
+    fn run_href_setter(&mut self, value: &str) -> SetResult {
         let old = self.buf.len();
         let parsed = route::append(value, &mut self.buf);
         let off = match parsed {
@@ -301,18 +289,8 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `protocol` setter (scheme start state override over `value` + `:`).
-    ///
-    /// ```
-    /// use url_core::{setters::{Ignored, SetOutcome}, Url};
-    /// let mut buf = [0u8; 64];
-    /// let mut url = Url::parse_into("http://example.com:443/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_protocol("https").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/"); // default port dropped
-    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
-    /// ```
-    pub fn set_protocol(&mut self, value: &str) -> SetResult {
-        let input = Input::new(value, 0, false);
+    fn run_protocol_setter(&mut self, value: &str) -> SetResult {
+        let input = Input::new(value, 0, TabOrNewline::Assumed);
         let bytes = input.bytes;
         // Scheme start and scheme states over the value followed by ':'.
         let start = input.skip_ws(0);
@@ -415,37 +393,19 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `username` setter.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_username("a b").unwrap();
-    /// assert_eq!(url.href(), "https://a%20b@example.com/");
-    /// ```
-    pub fn set_username(&mut self, value: &str) -> SetResult {
+    fn run_username_setter(&mut self, value: &str) -> SetResult {
         self.set_userinfo(Setter::Username, Some(value), None)
     }
 
-    /// The `password` setter.
-    pub fn set_password(&mut self, value: &str) -> SetResult {
+    fn run_password_setter(&mut self, value: &str) -> SetResult {
         self.set_userinfo(Setter::Password, None, Some(value))
     }
 
-    /// The `host` setter (host state override: may also set the port).
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/p", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_host("EXAMPLE.org:8443").unwrap();
-    /// assert_eq!(url.href(), "https://example.org:8443/p");
-    /// ```
-    pub fn set_host(&mut self, value: &str) -> SetResult {
+    fn run_host_setter(&mut self, value: &str) -> SetResult {
         self.set_host_inner(Setter::Host, value)
     }
 
-    /// The `hostname` setter (hostname state override: a `:` fails).
-    pub fn set_hostname(&mut self, value: &str) -> SetResult {
+    fn run_hostname_setter(&mut self, value: &str) -> SetResult {
         self.set_host_inner(Setter::Hostname, value)
     }
 
@@ -473,7 +433,7 @@ impl<S: Storage> Url<S> {
                 return Ok(SetOutcome::Changed);
             }
         }
-        let input = Input::new(value, 0, false);
+        let input = Input::new(value, 0, TabOrNewline::Assumed);
         let bytes = input.bytes;
         // Find the host's end as the host state (or file host state) would.
         let scan = scan_authority(bytes, 0, o.scheme_type, AuthorityScan::HostOnly);
@@ -556,17 +516,7 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `port` setter.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_port("8080stuff").unwrap();
-    /// assert_eq!(url.port(), Some(8080));
-    /// url.set_port("").unwrap();
-    /// assert_eq!(url.port(), None);
-    /// ```
-    pub fn set_port(&mut self, value: &str) -> SetResult {
+    fn run_port_setter(&mut self, value: &str) -> SetResult {
         if self.cannot_have_credentials_or_port() {
             return Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort));
         }
@@ -611,15 +561,7 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `pathname` setter (path start state override).
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_pathname("/x y/%/../z").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/x%20y/z?b#c");
-    /// ```
-    pub fn set_pathname(&mut self, value: &str) -> SetResult {
+    fn run_pathname_setter(&mut self, value: &str) -> SetResult {
         if self.off.opaque_path {
             return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
         }
@@ -643,17 +585,7 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `search` setter. An empty value removes the query.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_search("?b c#d").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/?b%20c%23d#f");
-    /// url.set_search("").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/#f");
-    /// ```
-    pub fn set_search(&mut self, value: &str) -> SetResult {
+    fn run_search_setter(&mut self, value: &str) -> SetResult {
         let o = self.off;
         let len = self.buf.len();
         let start = o.query_start.unwrap_or_else(|| self.path_end()) as usize;
@@ -678,8 +610,7 @@ impl<S: Storage> Url<S> {
         Ok(SetOutcome::Changed)
     }
 
-    /// The `hash` setter. An empty value removes the fragment.
-    pub fn set_hash(&mut self, value: &str) -> SetResult {
+    fn run_hash_setter(&mut self, value: &str) -> SetResult {
         let len = self.buf.len();
         let start = self.off.fragment_start.map_or(len, |f| f as usize);
         let value = (!value.is_empty()).then(|| value.strip_prefix('#').unwrap_or(value));
@@ -700,5 +631,149 @@ impl<S: Storage> Url<S> {
         }
         self.off.fragment_start = value.map(|_| start as u32);
         Ok(SetOutcome::Changed)
+    }
+}
+
+/// The public setters: each runs its state override and, in debug builds,
+/// checks the URL's invariants on the way out (a setter that left them
+/// broken, success or not, fails every test that calls it).
+impl<S: Storage> Url<S> {
+    /// The `href` setter: parses `value` as a new URL; on failure the URL is
+    /// unchanged and the error says why.
+    ///
+    /// ```
+    /// use url_core::{SliceStorage, Url};
+    /// let mut buf = [0u8; 64];
+    /// let mut url = Url::parse_into("https://a.example/", SliceStorage::new(&mut buf)).unwrap();
+    /// assert!(url.set_href("not a url").is_err());
+    /// assert_eq!(url.href(), "https://a.example/");
+    /// url.set_href("HTTP://b.example/x").unwrap();
+    /// assert_eq!(url.href(), "http://b.example/x");
+    /// ```
+    pub fn set_href(&mut self, value: &str) -> SetResult {
+        let result = self.run_href_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `protocol` setter (scheme start state override over `value` + `:`).
+    ///
+    /// ```
+    /// use url_core::{setters::{Ignored, SetOutcome}, Url};
+    /// let mut buf = [0u8; 64];
+    /// let mut url = Url::parse_into("http://example.com:443/", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_protocol("https").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/"); // default port dropped
+    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
+    /// ```
+    pub fn set_protocol(&mut self, value: &str) -> SetResult {
+        let result = self.run_protocol_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `username` setter.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_username("a b").unwrap();
+    /// assert_eq!(url.href(), "https://a%20b@example.com/");
+    /// ```
+    pub fn set_username(&mut self, value: &str) -> SetResult {
+        let result = self.run_username_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `password` setter.
+    pub fn set_password(&mut self, value: &str) -> SetResult {
+        let result = self.run_password_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `host` setter (host state override: may also set the port).
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/p", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_host("EXAMPLE.org:8443").unwrap();
+    /// assert_eq!(url.href(), "https://example.org:8443/p");
+    /// ```
+    pub fn set_host(&mut self, value: &str) -> SetResult {
+        let result = self.run_host_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `hostname` setter (hostname state override: a `:` fails).
+    pub fn set_hostname(&mut self, value: &str) -> SetResult {
+        let result = self.run_hostname_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `port` setter.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_port("8080stuff").unwrap();
+    /// assert_eq!(url.port(), Some(8080));
+    /// url.set_port("").unwrap();
+    /// assert_eq!(url.port(), None);
+    /// ```
+    pub fn set_port(&mut self, value: &str) -> SetResult {
+        let result = self.run_port_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `pathname` setter (path start state override).
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_pathname("/x y/%/../z").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/x%20y/z?b#c");
+    /// ```
+    pub fn set_pathname(&mut self, value: &str) -> SetResult {
+        let result = self.run_pathname_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `search` setter. An empty value removes the query.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 64];
+    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", url_core::SliceStorage::new(&mut buf)).unwrap();
+    /// url.set_search("?b c#d").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/?b%20c%23d#f");
+    /// url.set_search("").unwrap();
+    /// assert_eq!(url.href(), "https://example.com/#f");
+    /// ```
+    pub fn set_search(&mut self, value: &str) -> SetResult {
+        let result = self.run_search_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    /// The `hash` setter. An empty value removes the fragment.
+    pub fn set_hash(&mut self, value: &str) -> SetResult {
+        let result = self.run_hash_setter(value);
+        self.debug_check_invariants();
+        result
+    }
+
+    #[inline]
+    fn debug_check_invariants(&self) {
+        debug_assert!(
+            self.check_invariants().is_ok(),
+            "setter broke the URL's invariants: {:?} ({:?})",
+            self.check_invariants(),
+            self.buf.as_str()
+        );
     }
 }

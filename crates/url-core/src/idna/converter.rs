@@ -1,0 +1,280 @@
+//! UTS #46 §4 steps 3 and 4 on the normalized text as it comes out of NFC:
+//! each label is collected, then validated and converted (ToASCII step 3
+//! Punycode-encodes it) the moment it ends.
+
+use super::ascii_label::std3_ok;
+use super::ascii_label::{AsciiLabel, DnsLength};
+use super::chunk::Chunk;
+use super::label::{self, Bidi, LabelBuf, MAX_LABEL};
+use super::mapping::XN;
+use super::process::{Conversion, Outcome};
+use super::punycode::{self, decode_label};
+use super::Exit;
+use crate::storage::{CapacityError, Storage};
+
+/// Steps 3 and 4 on the normalized text as it arrives: collects a label,
+/// then validates and converts it at its end.
+pub(super) struct Converter {
+    conversion: Conversion,
+    /// Fed by [`super::fast`]: every code point is ASCII or valid as it is,
+    /// and none is R, AL, AN, ZWNJ or ZWJ; see there.
+    pub(super) fast: bool,
+    /// The current label (while it fits).
+    pub(super) buf: LabelBuf,
+    /// The current label is all ASCII so far.
+    pub(super) ascii: bool,
+    /// The current label is ASCII and longer than [`MAX_LABEL`]: it is
+    /// checked and written as it arrives (nothing bounds an ASCII label).
+    long: Option<AsciiLabel>,
+    /// At least one label was converted (a FULL STOP goes before the next).
+    labels: bool,
+    bidi: Bidi,
+    dns: DnsLength,
+    strict_ok: bool,
+    chunk: Chunk,
+}
+
+impl Converter {
+    pub(super) fn new(conversion: Conversion, fast: bool) -> Self {
+        Converter {
+            conversion,
+            fast,
+            buf: LabelBuf::new(),
+            ascii: true,
+            long: None,
+            labels: false,
+            bidi: Bidi::new(),
+            dns: DnsLength::new(),
+            strict_ok: true,
+            chunk: Chunk::new(),
+        }
+    }
+
+    /// Back to the state of `new(mode, false)`, in place (a second
+    /// converter would be a second kilobyte of stack).
+    pub(super) fn restart(&mut self) {
+        self.fast = false;
+        self.buf.clear();
+        self.ascii = true;
+        self.long = None;
+        self.labels = false;
+        self.bidi = Bidi::new();
+        self.dns = DnsLength::new();
+        self.strict_ok = true;
+        self.chunk.clear();
+    }
+
+    /// One code point of the normalized text.
+    #[inline]
+    pub(super) fn push<S: Storage>(&mut self, out: &mut S, d: u32) -> Result<(), Exit> {
+        if d == u32::from(b'.') {
+            return self.end_label(out);
+        }
+        if let Some(long) = &mut self.long {
+            // A label with a non-ASCII code point is at most MAX_LABEL long.
+            let b = u8::try_from(d)
+                .ok()
+                .filter(u8::is_ascii)
+                .ok_or(Exit::Invalid)?;
+            long.push(b, &mut self.bidi);
+            return self.chunk.put_byte(out, b).map_err(Exit::Capacity);
+        }
+        self.ascii &= d < 0x80;
+        if self.buf.push(d) {
+            Ok(())
+        } else {
+            self.go_long(out, d)
+        }
+    }
+
+    /// The label outgrew [`MAX_LABEL`]: fine for an ASCII label that is not
+    /// `xn--` (whose Punycode would decode to more than MAX_LABEL).
+    #[cold]
+    fn go_long<S: Storage>(&mut self, out: &mut S, d: u32) -> Result<(), Exit> {
+        if !self.ascii || d >= 0x80 || self.buf.as_slice().starts_with(&XN) {
+            return Err(Exit::Invalid);
+        }
+        self.separate(out)?;
+        let mut long = AsciiLabel::new();
+        for &c in self.buf.as_slice().iter().chain([&d]) {
+            let b = c as u8;
+            long.push(b, &mut self.bidi);
+            self.chunk.put_byte(out, b)?;
+        }
+        self.long = Some(long);
+        self.buf.clear();
+        Ok(())
+    }
+
+    /// The FULL STOP before every label but the first.
+    #[inline]
+    fn separate<S: Storage>(&mut self, out: &mut S) -> Result<(), CapacityError> {
+        if self.labels {
+            self.chunk.put_byte(out, b'.')?;
+        }
+        self.labels = true;
+        Ok(())
+    }
+
+    /// Step 4 (and ToASCII step 3) on the label just ended.
+    pub(super) fn end_label<S: Storage>(&mut self, out: &mut S) -> Result<(), Exit> {
+        let written = if let Some(long) = self.long.take() {
+            self.bidi.end_label();
+            let v = long.finish();
+            if !v.ok {
+                return Err(Exit::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+            long.len()
+        } else {
+            self.separate(out)?;
+            let written = self.convert(out)?;
+            self.buf.clear();
+            self.ascii = true;
+            written
+        };
+        self.dns.label(written);
+        Ok(())
+    }
+
+    /// Validates and writes the label in `buf`; returns the bytes written
+    /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
+    fn convert<S: Storage>(&mut self, out: &mut S) -> Result<usize, Exit> {
+        let is_xn = self.buf.as_slice().starts_with(&XN);
+        if self.fast {
+            // Only CheckHyphens and UseSTD3ASCIIRules are left to check
+            // (see `super::fast`); an `xn--` label has Punycode to decode,
+            // whose Bidi_Class the fast path cannot vouch for.
+            if is_xn {
+                return Err(Exit::Decline);
+            }
+            let cps = self.buf.as_slice();
+            self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
+        } else if !self.ascii || is_xn {
+            if is_xn {
+                // Step 4.1: `xn--` labels must be ASCII and valid Punycode
+                // decoding to a non-empty, non-ASCII label (P4).
+                if !self.ascii {
+                    return Err(Exit::Invalid);
+                }
+                let mut puny = [0u8; MAX_LABEL];
+                let cps = self.buf.as_slice().get(XN.len()..).unwrap_or(&[]);
+                for (d, &c) in puny.iter_mut().zip(cps) {
+                    *d = c as u8;
+                }
+                let n = cps.len();
+                if !decode_label(puny.get(..n).unwrap_or_default(), &mut self.buf) {
+                    return Err(Exit::Invalid);
+                }
+                self.ascii = false;
+            }
+            let v = label::check(self.buf.as_slice(), is_xn, &mut self.bidi);
+            if !v.ok {
+                return Err(Exit::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+        } else {
+            // An ASCII label: checked here, written below.
+            let mut a = AsciiLabel::new();
+            for &c in self.buf.as_slice() {
+                a.push(c as u8, &mut self.bidi);
+            }
+            self.bidi.end_label();
+            let v = a.finish();
+            if !v.ok {
+                return Err(Exit::Invalid);
+            }
+            self.strict_ok &= v.strict_ok;
+        }
+        if self.ascii {
+            for &c in self.buf.as_slice() {
+                self.chunk.put_byte(out, c as u8)?;
+            }
+            return Ok(self.buf.len());
+        }
+        self.encode(out)
+    }
+
+    /// Writes the valid non-ASCII label in `buf` in its final form; returns
+    /// the bytes written (see [`Converter::convert`]).
+    fn encode<S: Storage>(&mut self, out: &mut S) -> Result<usize, Exit> {
+        if self.conversion == Conversion::Unicode {
+            for &c in self.buf.as_slice() {
+                self.chunk.put_char(out, c)?;
+            }
+            return Ok(0);
+        }
+        // ToASCII step 3.
+        self.chunk.put_ascii(out, b"xn--")?;
+        if self.conversion == Conversion::AsciiValidity {
+            // Encoding cannot fail for a label the buffer holds (see
+            // `punycode::encode`). What the host parser reads afterwards
+            // (forbidden code points; a label starting "xn--" is never a
+            // number) is the Punycode's basic part, the label's ASCII as it
+            // is: written; the encoded rest is letters and digits: left out.
+            let mut n = XN.len();
+            let mut basic = false;
+            for &c in self.buf.as_slice() {
+                if let Ok(b) = u8::try_from(c) {
+                    if b.is_ascii() {
+                        self.chunk.put_byte(out, b)?;
+                        n += 1;
+                        basic = true;
+                    }
+                }
+            }
+            if basic {
+                self.chunk.put_byte(out, b'-')?;
+                n += 1;
+            }
+            return Ok(n);
+        }
+        let mut n = XN.len();
+        let chunk = &mut self.chunk;
+        let mut put = |b: u8| {
+            n += 1;
+            chunk.put_byte(out, b)
+        };
+        if !punycode::encode(self.buf.as_slice(), &mut put)? {
+            return Err(Exit::Invalid);
+        }
+        Ok(n)
+    }
+
+    /// Ends the last label, decides the outcome and puts the result in
+    /// place of the input (`out[start..end]`).
+    pub(super) fn finish<S: Storage>(
+        &mut self,
+        out: &mut S,
+        start: usize,
+        end: usize,
+    ) -> Result<Outcome, Exit> {
+        self.end_label(out)?;
+        self.complete(out, start, end)
+    }
+
+    /// [`Converter::finish`] once the last label has ended.
+    pub(super) fn complete<S: Storage>(
+        &mut self,
+        out: &mut S,
+        start: usize,
+        end: usize,
+    ) -> Result<Outcome, Exit> {
+        // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
+        if !self.bidi.ok() {
+            return Err(Exit::Invalid);
+        }
+        if self.chunk.spilled {
+            self.chunk.flush(out)?;
+            out.replace_range(start..end, "")?;
+        } else {
+            // The whole result is in the chunk: no move needed.
+            out.truncate(start);
+            self.chunk.flush(out)?;
+        }
+        Ok(Outcome {
+            ok: true,
+            strict_ok: self.strict_ok && (self.conversion == Conversion::Unicode || self.dns.ok()),
+        })
+    }
+}

@@ -1,0 +1,47 @@
+//! UTS #46 §4 step 1's table, and reading code points back from the
+//! storage.
+
+use idna_tables::Mapping;
+
+/// `xn--`, as code points.
+pub(super) const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as u32];
+
+/// `idna_tables::mapping`, with ASCII answered without a table walk: in the
+/// UTS #46 table every ASCII code point is valid except A–Z, mapped to
+/// lower case (`ascii_mapping_is_the_tables` checks it against the data).
+#[inline(always)]
+pub(crate) fn mapping(c: u32) -> Mapping {
+    match c {
+        0x41..=0x5A => Mapping::Char(char::from(c as u8 | 0x20)),
+        0..=0x7F => Mapping::Valid,
+        _ => idna_tables::mapping(c),
+    }
+}
+
+/// Decodes the UTF-8 code point at `p`. The storage only ever receives
+/// `&str`s, so this is well-formed UTF-8 and decoding needs no validation
+/// beyond not reading past a truncated sequence: a broken storage gives
+/// `None` (or a code point the tables disallow), never a panic.
+#[inline]
+pub(super) fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
+    let lead = *bytes.get(p)?;
+    let cont = |i: usize| {
+        bytes
+            .get(p + i)
+            .filter(|&&b| b & 0xC0 == 0x80)
+            .map(|&b| u32::from(b & 0x3F))
+    };
+    Some(match lead {
+        0x00..=0x7F => (u32::from(lead), p + 1),
+        0xC0..=0xDF => (u32::from(lead & 0x1F) << 6 | cont(1)?, p + 2),
+        0xE0..=0xEF => (
+            u32::from(lead & 0x0F) << 12 | cont(1)? << 6 | cont(2)?,
+            p + 3,
+        ),
+        0xF0..=0xF7 => (
+            u32::from(lead & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?,
+            p + 4,
+        ),
+        _ => return None,
+    })
+}
