@@ -192,7 +192,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             Some(&mut self.encoding)
         };
-        let (off, span) = state_machine::parse(
+        let parsed = state_machine::parse(
             input,
             self.base.as_ref(),
             &mut NoStorage,
@@ -203,8 +203,9 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         .map_err(|e| match e {
             ParseError::Capacity(_) => ParseError::NotCanonical,
             e => e,
-        })?;
+        });
         answered(Route::StateMachine, Form::Given);
+        let (off, span) = parsed?;
         match span {
             Some((start, len)) => Ok(Url {
                 buf: input.get(start..start + len).unwrap_or_default(),
@@ -262,15 +263,16 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             Some(&mut self.encoding)
         };
-        let (off, _) = state_machine::parse(
+        let parsed = state_machine::parse(
             input,
             self.base.as_ref(),
             &mut storage,
             &mut self.sink,
             enc,
             Intent::Store,
-        )?;
+        );
         answered(Route::StateMachine, Form::Given);
+        let (off, _) = parsed?;
         Ok(Url { buf: storage, off })
     }
 
@@ -408,9 +410,9 @@ pub(crate) fn borrow_without_parser(input: &str) -> Result<Url<&str>, ParseError
 /// The append ladder (the href setter): the state machine, after what `out`
 /// holds. Returns the new URL's offsets, absolute in `out`.
 pub(crate) fn append<S: Storage>(input: &str, out: &mut S) -> Result<Offsets, ParseError> {
-    let (off, _) = state_machine::parse(input, None, out, &mut NoValidation, None, Intent::Append)?;
+    let parsed = state_machine::parse(input, None, out, &mut NoValidation, None, Intent::Append);
     answered(Route::StateMachine, Form::Given);
-    Ok(off)
+    parsed.map(|(off, _)| off)
 }
 
 /// The state machine alone, no base and no validation, into `out` (the
@@ -508,9 +510,9 @@ pub(crate) fn override_path<T: Storage>(
     let w = Output::appending(input.s, out);
     let mut sink = NoValidation;
     let mut machine = StateMachine::for_setter(input, w, &mut sink, scheme_type, host_kind);
-    machine.override_path_start()?;
+    let written = machine.override_path_start();
     answered(Route::StateMachine, Form::Given);
-    Ok(())
+    written
 }
 
 /// The override ladder for the search and hash setters: `?` or `#`, then

@@ -1,0 +1,210 @@
+//! Which engine of url-core's route ladder answers each class of input
+//! (url-core's `parser/route.rs` lists the ladder per entry point). The
+//! expected engine of each row follows from what each engine is defined to
+//! take; a change that makes an engine silently stop answering (or answer
+//! something it should leave to another) fails here, where the conformance
+//! suites, which only see the result, would not notice.
+
+use url_core::route_trace::{take, Form, Route};
+use url_core::{Parsed, Parser, Setter, SliceStorage, Url, ValidationError};
+
+use Form::{Given, Stripped, Trimmed};
+use Route::{Canonical, Predicate, Reference, Special, StateMachine};
+
+/// The engine that answered `Parser::parse_into` (with `base` when given),
+/// and the result's href or error.
+fn store(input: &str, base: Option<&str>) -> (Option<(Route, Form)>, Result<String, String>) {
+    let mut b = [0u8; 512];
+    let mut out = [0u8; 2048];
+    let base = base.map(|b_| Url::parse_into(b_, SliceStorage::new(&mut b)).unwrap());
+    take();
+    let r = Parser::new()
+        .with_base(base.as_ref().map(Url::as_url_ref))
+        .parse_into(input, SliceStorage::new(&mut out))
+        .map(|u| u.href().to_string())
+        .map_err(|e| e.to_string());
+    (take(), r)
+}
+
+#[test]
+fn the_store_ladder() {
+    let rows: &[(&str, Option<&str>, Route, Form)] = &[
+        // Already its own serialization.
+        ("https://example.com/a?b#c", None, Canonical, Given),
+        ("http://127.0.0.1:8080/", None, Canonical, Given),
+        ("file:///etc/hosts", None, Canonical, Given),
+        ("mailto:someone@example.com", None, Canonical, Given),
+        // Needs the '/' a special URL without a path gains.
+        ("https://example.com", None, Canonical, Given),
+        ("https://example.com?q", None, Canonical, Given),
+        // Leading or trailing C0 control or space.
+        ("  https://example.com/  ", None, Canonical, Trimmed),
+        // Upper case, backslashes, dot segments, default port, credentials,
+        // bytes to encode: the special-URL route.
+        ("HTTPS://EXAMPLE.COM/", None, Special, Given),
+        ("https:\\\\example.com\\a\\b", None, Special, Given),
+        ("https://example.com/a/./b/../c", None, Special, Given),
+        ("https://example.com:443/", None, Special, Given),
+        ("https://user:pass@example.com/", None, Special, Given),
+        ("https://example.com/a b?c d#e f", None, Special, Given),
+        ("\u{1} HTTPS://example.com/ \u{2}", None, Special, Trimmed),
+        // Hosts the host parser must turn into their serialization.
+        ("https://b\u{fc}cher.example/", None, Special, Given),
+        ("https://xn--bcher-kva.example/", None, Canonical, Given),
+        ("http://0x7f.1/", None, Special, Given),
+        ("http://[::1]/", None, Special, Given),
+        ("http://[0:0:0:0:0:0:0:1]:8080/x", None, Special, Given),
+        // Tabs and newlines: removed on the stack, then the ladder again.
+        ("https://exa\tmple.com/", None, Canonical, Stripped),
+        ("HTTPS://exa\nmple.com/a/../b", None, Special, Stripped),
+        // Relative references against a special base.
+        ("../c?d", Some("https://example.com/a/b"), Reference, Given),
+        ("?q", Some("https://example.com/a/b"), Reference, Given),
+        ("#f", Some("https://example.com/a/b"), Reference, Given),
+        ("", Some("https://example.com/a/b#f"), Reference, Given),
+        (" /x ", Some("https://example.com/a/b"), Reference, Trimmed),
+        (
+            "/x\ty",
+            Some("https://example.com/a/b"),
+            Reference,
+            Stripped,
+        ),
+        // A scheme-relative URL: the reference resolver leaves "//" alone.
+        (
+            "//other.example/x",
+            Some("https://example.com/a/b"),
+            StateMachine,
+            Given,
+        ),
+        // What only the state machine parses.
+        ("../c", Some("file:///a/b"), StateMachine, Given),
+        ("file:///C|/x", None, StateMachine, Given),
+        ("file://host/../x", None, StateMachine, Given),
+        ("mailto:a b", None, StateMachine, Given),
+        ("foo://host/p", None, StateMachine, Given),
+        ("http:/example.com/", None, StateMachine, Given),
+        // Failures: the state machine is the one source of errors.
+        ("https://exa mple.com/", None, StateMachine, Given),
+        ("https://example.com:99999/", None, StateMachine, Given),
+        ("/relative", None, StateMachine, Given),
+        ("http://[::1/", None, StateMachine, Given),
+    ];
+    let mut failures = Vec::new();
+    for &(input, base, route, form) in rows {
+        let (got, result) = store(input, base);
+        if got != Some((route, form)) {
+            failures.push(format!(
+                "{input:?} (base {base:?}): {got:?}, expected {:?} ({result:?})",
+                (route, form)
+            ));
+        }
+    }
+    // A long input with a tab: past the stack room, the state machine.
+    let long = format!("https://exa\tmple.com/{}", "a".repeat(300));
+    let (got, result) = store(&long, None);
+    assert!(result.is_ok());
+    if got != Some((StateMachine, Given)) {
+        failures.push(format!("long input with a tab: {got:?}"));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn borrow_and_borrow_or_store() {
+    // Borrowed: the canonical recognizer, else the state machine writing
+    // nothing (which answers NotCanonical as soon as output and input part).
+    take();
+    assert!(Url::parse_borrowed("https://example.com/a").is_ok());
+    assert_eq!(take(), Some((Canonical, Given)));
+    assert!(Url::parse_borrowed("https://example.com").is_err());
+    assert_eq!(take(), Some((Canonical, Given)));
+    assert!(Url::parse_borrowed("https://example.com/./a").is_err());
+    assert_eq!(take(), Some((StateMachine, Given)));
+    assert!(Parser::new()
+        .parse_borrowed("  https://example.com/a")
+        .is_ok());
+    assert_eq!(take(), Some((StateMachine, Given)));
+    assert!(Url::parse_canonical("https://example.com/a").is_some());
+    assert_eq!(take(), Some((Canonical, Given)));
+    assert!(Url::parse_canonical("HTTPS://example.com/a").is_none());
+    assert_eq!(take(), None);
+
+    let mut buf = [0u8; 256];
+    let parsed = Parser::new()
+        .parse_borrowed_or_into("https://example.com/a", || SliceStorage::new(&mut buf));
+    assert!(matches!(parsed, Ok(Parsed::Borrowed(_))));
+    assert_eq!(take(), Some((Canonical, Given)));
+    let parsed = Parser::new()
+        .parse_borrowed_or_into("HTTPS://example.com/a", || SliceStorage::new(&mut buf));
+    assert!(matches!(parsed, Ok(Parsed::Stored(_))));
+    assert_eq!(take(), Some((Special, Given)));
+
+    // The owned wrapper goes through the same ladder.
+    weburl::Url::parse("https://example.com/a").unwrap();
+    assert_eq!(take(), Some((Canonical, Given)));
+    weburl::Url::parse("https://EXAMPLE.com/a").unwrap();
+    assert_eq!(take(), Some((Special, Given)));
+    let base = weburl::Url::parse("https://example.com/a/b").unwrap();
+    take();
+    base.join("c?d").unwrap();
+    assert_eq!(take(), Some((Reference, Given)));
+}
+
+#[test]
+fn the_check_ladder() {
+    let mut room = [0u8; 256];
+    let mut check = |input: &str| {
+        take();
+        let ok = Parser::new()
+            .can_parse_in(input, || SliceStorage::new(&mut room))
+            .is_ok();
+        (ok, take())
+    };
+    assert_eq!(
+        check("https://example.com/a"),
+        (true, Some((Predicate, Given)))
+    );
+    assert_eq!(
+        check("https://EXAMPLE.com:8080/x y"),
+        (true, Some((Predicate, Given)))
+    );
+    assert_eq!(
+        check("https://exa mple.com/"),
+        (false, Some((StateMachine, Given)))
+    );
+    assert_eq!(
+        check("https://b\u{fc}cher.example/"),
+        (true, Some((StateMachine, Given)))
+    );
+    assert!(weburl::Url::can_parse("https://example.com/", None));
+    assert_eq!(take(), Some((Predicate, Given)));
+}
+
+#[test]
+fn validation_and_setters() {
+    // Validation errors come only from the state machine, so it answers
+    // even a canonical input.
+    let mut errors = Vec::new();
+    let mut out = [0u8; 256];
+    take();
+    Parser::new()
+        .validation(|e: ValidationError, _| errors.push(e))
+        .parse_into("https://example.com/", SliceStorage::new(&mut out))
+        .unwrap();
+    assert_eq!(take(), Some((StateMachine, Given)));
+
+    let mut buf = [0u8; 256];
+    let mut url = Url::parse_into("https://example.com/a", SliceStorage::new(&mut buf)).unwrap();
+    take();
+    url.set(Setter::Pathname, "/x/../y z").unwrap();
+    assert_eq!(take(), Some((Special, Given)));
+    url.set(Setter::Pathname, "/x\t/y").unwrap();
+    assert_eq!(take(), Some((StateMachine, Given)));
+    url.set(Setter::Search, "q r").unwrap();
+    assert_eq!(take(), Some((Special, Given)));
+    url.set(Setter::Hash, "f\ng").unwrap();
+    assert_eq!(take(), Some((StateMachine, Given)));
+    url.set(Setter::Href, "https://example.org/").unwrap();
+    assert_eq!(take(), Some((StateMachine, Given)));
+    assert_eq!(url.href(), "https://example.org/");
+}
