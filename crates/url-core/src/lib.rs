@@ -52,6 +52,30 @@
 #[cfg(any(test, feature = "route-trace"))]
 extern crate std;
 
+/// Wraps a hot shared step (a scan that several engines call): inlined
+/// into each caller where the scans run on a vector unit, where speed is
+/// the point; one out-of-line copy elsewhere (thumbv7em, wasm32), where
+/// size is.
+macro_rules! shared_step {
+    ($item:item) => {
+        #[cfg_attr(
+            any(
+                all(target_arch = "x86_64", target_feature = "sse2"),
+                all(target_arch = "aarch64", target_feature = "neon")
+            ),
+            inline(always)
+        )]
+        #[cfg_attr(
+            not(any(
+                all(target_arch = "x86_64", target_feature = "sse2"),
+                all(target_arch = "aarch64", target_feature = "neon")
+            )),
+            inline(never)
+        )]
+        $item
+    };
+}
+
 pub mod build;
 mod byte_class;
 mod bytes;

@@ -64,8 +64,23 @@ impl Converter {
         self.chunk.clear();
     }
 
-    /// One code point of the normalized text.
-    #[inline]
+    /// One code point of the normalized text. Out of line on the
+    /// size-first targets, where its callers' closures otherwise get a
+    /// copy each.
+    #[cfg_attr(
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        ),
+        inline
+    )]
+    #[cfg_attr(
+        not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        inline(never)
+    )]
     pub(super) fn push<S: Storage>(&mut self, out: &mut S, d: u32) -> Result<(), Exit> {
         if d == u32::from(b'.') {
             return self.end_label(out);

@@ -49,11 +49,11 @@ impl Authority {
     }
 }
 
+shared_step! {
 /// The authority state's scan from `start` for a URL of `scheme_type`, 16
 /// bytes per step between the bytes it looks at (the state machine, the
 /// special-URL route, `can_parse`'s predicate and the host setters all use
 /// it).
-#[inline]
 pub(crate) fn scan_authority(
     bytes: &[u8],
     start: usize,
@@ -100,6 +100,7 @@ pub(crate) fn scan_authority(
         }
         a.end += 1;
     }
+}
 }
 
 /// The authority state's credentials, once the scan found the last `@` at
@@ -296,11 +297,11 @@ pub(crate) fn port_for(
     Ok((Some(port) != scheme_type.default_port()).then_some(port))
 }
 
+shared_step! {
 /// The port state over a port's whole text (from after the host's `:` to
 /// the end of the authority; ASCII tab or newline in it are removed): its
 /// port, or the validation error that makes it fail with the index in
 /// `text` of the code point it is about.
-#[inline]
 pub(crate) fn port_from_text(
     text: &[u8],
     scheme_type: SchemeType,
@@ -321,6 +322,7 @@ pub(crate) fn port_from_text(
     }
     let value = port_number(text.iter().copied().filter(|&b| !is_tab_or_newline(b)));
     port_for(value, scheme_type).map_err(|e| (e, 0))
+}
 }
 
 /// Appends `:` and `port` in decimal.

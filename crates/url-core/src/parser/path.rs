@@ -106,15 +106,21 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     }
 
     /// The path start and path states of a special URL other than `file:`
-    /// by the straight-line path writer (the special-URL route's), when no
-    /// validation errors are wanted: `None` when it does not apply or the
-    /// input holds a tab or newline there (the output is then as before,
-    /// and the states run code point by code point).
+    /// by the straight-line path writer (the special-URL route's, on the
+    /// vector scans), when no validation errors are wanted: `None` when it
+    /// does not apply or the input holds a tab or newline there (the output
+    /// is then as before, and the states run code point by code point).
+    /// Where the scans are byte loops anyway (thumbv7em, wasm32), the states
+    /// keep to their own, which is smaller.
     pub(super) fn straight_line_special_path(
         &mut self,
         i: &mut usize,
     ) -> Result<Option<State>, ParseError> {
-        if V::ENABLED || !self.special() || self.scheme_type == SchemeType::File {
+        if !crate::simd::VECTOR
+            || V::ENABLED
+            || !self.special()
+            || self.scheme_type == SchemeType::File
+        {
             return Ok(None);
         }
         let mark = self.w.len();

@@ -150,14 +150,16 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     /// encoder (the special-URL route's, 16 bytes per step), when no
     /// validation errors are wanted: the index of what ended it, or `None`
     /// when the input holds a tab or newline there (the output is then as
-    /// before, and the state runs code point by code point).
+    /// before, and the state runs code point by code point). Where the scans
+    /// are byte loops anyway (thumbv7em, wasm32), the state keeps to its
+    /// own, which is smaller.
     fn straight_line(
         &mut self,
         i: usize,
         stop: Stop,
         end_at: Option<u8>,
     ) -> Result<Option<usize>, ParseError> {
-        if V::ENABLED {
+        if !crate::simd::VECTOR || V::ENABLED {
             return Ok(None);
         }
         let mark = self.w.len();

@@ -47,11 +47,11 @@ pub(crate) enum SchemeScan {
     SetterValue,
 }
 
+shared_step! {
 /// The scheme start and scheme states over `bytes` from `start` (the first
 /// code point, after any tab or newline): the scheme up to its `:`, ASCII
 /// tab or newline inside it skipped; otherwise the index of the byte that
 /// is no scheme code point (or `bytes.len()`, the input ending first).
-#[inline(always)]
 pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Result<Scheme, usize> {
     let rest = bytes.get(start..).unwrap_or_default();
     // The schemes of most URLs, recognized by their bytes at once.
@@ -63,11 +63,9 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
             tab_or_newline: false,
         });
     }
-    let first_ok = match scan {
-        SchemeScan::Canonical => rest.first().is_some_and(u8::is_ascii_lowercase),
-        _ => rest.first().is_some_and(u8::is_ascii_alphabetic),
-    };
-    if !first_ok {
+    // Scheme start state: an ASCII alpha (lower case, for a scheme that
+    // is its own serialization).
+    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
         return Err(start);
     }
     // The class bits that continue the scheme, and those that must be
@@ -77,7 +75,7 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
         _ => (SCHEME | TAB_OR_NEWLINE, 0),
     };
     let mut seen = 0;
-    let mut i = start + 1;
+    let mut i = start;
     loop {
         let Some(&b) = bytes.get(i) else {
             if scan == SchemeScan::SetterValue {
@@ -96,15 +94,7 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
         i += 1;
     }
     let scheme = bytes.get(start..i).unwrap_or_default();
-    if scan == SchemeScan::Canonical {
-        return Ok(Scheme {
-            colon: i,
-            scheme_type: SchemeType::of(scheme),
-            upper: false,
-            tab_or_newline: false,
-        });
-    }
-    let upper = rest.first().is_some_and(u8::is_ascii_uppercase) || seen & UPPER != 0;
+    let upper = seen & UPPER != 0;
     let tab_or_newline = seen & TAB_OR_NEWLINE != 0;
     Ok(Scheme {
         colon: i,
@@ -116,6 +106,7 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
         upper,
         tab_or_newline,
     })
+}
 }
 
 /// [`scan_scheme`] with [`SchemeScan::Canonical`] from the input's start,
@@ -176,14 +167,18 @@ fn known_colon(input: &[u8]) -> Option<(usize, SchemeType)> {
 
 /// The type of a scheme that may hold upper case or tab and newline.
 fn scheme_type_any_case(scheme: &[u8]) -> SchemeType {
-    // Special schemes are at most five letters.
+    // Special schemes are at most five letters. Every scheme code point
+    // has bit 0x20 set once lowercased (digits, '+', '-' and '.' already do).
     let mut lower = [0u8; 5];
     let mut n = 0;
-    for &b in scheme.iter().filter(|&&b| !is_tab_or_newline(b)) {
-        match lower.get_mut(n) {
-            Some(slot) => *slot = b.to_ascii_lowercase(),
-            None => return SchemeType::NotSpecial,
+    for &b in scheme {
+        if is_tab_or_newline(b) {
+            continue;
         }
+        let Some(slot) = lower.get_mut(n) else {
+            return SchemeType::NotSpecial;
+        };
+        *slot = b | 0x20;
         n += 1;
     }
     SchemeType::of(lower.get(..n).unwrap_or_default())
