@@ -1,7 +1,7 @@
 //! The basic URL parser (url.bs §4.4): the [`Parser`] and the public entry
 //! points, each of which goes through [`route`], the ladder that picks the
 //! engine that answers an input. The engines: [`canonical`] (the canonical
-//! recognizer), [`reference`] (the reference resolver), [`special`] (the
+//! recognizer), [`reference`](mod@reference) (the reference resolver), [`special`] (the
 //! straight-line special-URL route), [`check`] (the `can_parse` predicate)
 //! and [`state_machine`] (the standard's states, in the files named after
 //! the parts of a URL they parse: [`scheme`], [`relative`], [`authority`],

@@ -33,7 +33,7 @@
 //! errors are wanted, a legacy query encoding applies, or a test turns the
 //! other engines off, only the state machine runs: the others report
 //! nothing. With the `route-trace` feature (tests only) the engine and form
-//! that answered are recorded ([`trace`]).
+//! that answered are recorded (`trace`).
 
 use super::canonical::{self, Canonical};
 use super::path::write_special_path;
