@@ -13,7 +13,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::PathBuf;
 use std::time::Duration;
-use weburl_bench::{host_heavy, read_urls, run_impl, Workload, ADA, IMPLS, RUST_URL};
+use weburl_bench::{diverse_hosts, read_urls, run_impl, Workload, ADA, IMPLS, RUST_URL};
 
 fn corpus_files() -> Vec<PathBuf> {
     if let Ok(list) = std::env::var("WEBURL_BENCH_FILES") {
@@ -64,7 +64,11 @@ fn corpora(c: &mut Criterion) {
             Err(e) => eprintln!("bench: {} skipped ({e})", path.display()),
         }
     }
-    bench_set(c, "hosts(synthetic)", host_heavy(20_000));
+    bench_set(
+        c,
+        "hosts(diverse)",
+        diverse_hosts(20_000).into_iter().map(|(_, u)| u).collect(),
+    );
 }
 
 criterion_group!(benches, corpora);

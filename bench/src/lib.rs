@@ -9,11 +9,12 @@
 #![deny(missing_docs)]
 
 pub mod native;
+pub mod rng;
 pub mod routes;
 pub mod sets;
 pub mod work;
 
-pub use sets::{host_heavy, read_urls};
+pub use sets::{diverse_hosts, read_urls};
 pub use work::{run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL, WEBURL, WEBURL_URL};
 
 /// Result of one pass: (successes, bytes of output — hrefs, pairs or

@@ -1,12 +1,16 @@
-//! `weburl-bench [--quick] [--limit N] [--wpt FILE] FILES…`: runs every
+//! `weburl-bench [--quick] [--limit N] [--wpt FILE] [--mutations FILE] FILES…`: runs every
 //! workload with weburl (owned String, fixed buffer, borrowed-or-fixed),
 //! Ada through its C++ API (the reference), Ada through the `ada-url` crate
 //! and rust-url, alternating implementations round by round in one process,
 //! and prints medians side by side. Run it through `cargo xtask bench`.
 //!
-//! Workloads: each corpus file parsed whole; a synthetic host-heavy set; a
-//! non-canonical set (mutations of the first file's web URLs, and WPT
-//! inputs); relative references against pages of the first file; `can_parse`
+//! Workloads: each corpus file parsed whole; a diverse host set (IPv4,
+//! IPv6, IDN, `xn--` and ASCII hosts drawn from a seeded random source,
+//! shuffled; all of it and each kind alone); mutations.jsonl (all of it,
+//! each tag alone, the inputs that fail, and `can_parse`), keeping the
+//! inputs weburl and Ada parse alike; a non-canonical set (random mutations
+//! of the first file's web URLs, and WPT inputs, shuffled); relative
+//! references against pages of the first file; `can_parse`
 //! on the first file, the non-canonical and the relative set; URLSearchParams
 //! of the first file's queries (parsing; parsing, sorting and serializing);
 //! four setters on the first file's URLs; URLPattern routes (a table of 50
@@ -30,8 +34,14 @@ use weburl_bench::{
     native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL, WEBURL, WEBURL_URL,
 };
 
-/// The workload that needs no corpus.
-const HOSTS: &str = "hosts(synthetic)";
+/// The workload that needs no corpus: hosts of every kind, and (below)
+/// each kind alone.
+const HOSTS: &str = "hosts(diverse)";
+/// mutations.jsonl: all of it, each tag alone, the inputs that fail, and
+/// `can_parse` of all of it.
+const MUTATIONS: &str = "mutations";
+const MUTATIONS_FAILING: &str = "mutations(failing)";
+const CAN_PARSE_MUTATIONS: &str = "can-parse(mutations)";
 /// The workloads derived from the first corpus file, in running order.
 const NON_CANONICAL: &str = "non-canonical";
 const RELATIVE: &str = "relative";
@@ -69,6 +79,7 @@ struct Options {
     quick: bool,
     limit: usize,
     wpt: std::path::PathBuf,
+    mutations: Option<std::path::PathBuf>,
     files: Vec<String>,
 }
 
@@ -77,6 +88,12 @@ struct Options {
 struct Sources {
     corpora: Vec<(String, Vec<String>)>,
     wpt: Vec<String>,
+    /// mutations.jsonl's (tag, input) lines on which weburl and native Ada
+    /// agree, and how many they do not.
+    mutations: (Vec<(String, String)>, usize),
+    /// The diverse host set where weburl and native Ada agree, and how many
+    /// they do not.
+    hosts: (Vec<(&'static str, String)>, usize),
     limit: usize,
 }
 
@@ -97,9 +114,17 @@ impl Sources {
             eprintln!("bench: WPT inputs left out of the non-canonical set: {e}");
             Vec::new()
         });
+        let mutations = match &opts.mutations {
+            Some(path) => sets::read_mutations(path)?,
+            None => Vec::new(),
+        };
+        let mutations = agreed(mutations, |(_, u)| u);
+        let hosts = agreed(sets::diverse_hosts(GENERATED), |(_, u)| u);
         Ok(Sources {
             corpora,
             wpt,
+            mutations,
+            hosts,
             limit: opts.limit,
         })
     }
@@ -156,10 +181,54 @@ impl Sources {
         q
     }
 
+    /// The tags of mutations.jsonl, most frequent first.
+    fn mutation_tags(&self) -> Vec<String> {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        for (tag, _) in &self.mutations.0 {
+            match counts.iter_mut().find(|(t, _)| t == tag) {
+                Some(c) => c.1 += 1,
+                None => counts.push((tag.clone(), 1)),
+            }
+        }
+        counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        counts.into_iter().map(|(t, _)| t).collect()
+    }
+
+    fn mutation_inputs(&self, tag: Option<&str>) -> Vec<String> {
+        self.mutations
+            .0
+            .iter()
+            .filter(|(t, _)| tag.is_none_or(|want| t == want))
+            .map(|(_, u)| u.clone())
+            .take(self.limit)
+            .collect()
+    }
+
+    fn host_inputs(&self, kind: Option<&str>) -> Vec<String> {
+        self.hosts
+            .0
+            .iter()
+            .filter(|(k, _)| kind.is_none_or(|want| *k == want))
+            .map(|(_, u)| u.clone())
+            .take(self.limit)
+            .collect()
+    }
+
     /// The names of every workload, in running order.
     fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.corpora.iter().map(|(n, _)| n.clone()).collect();
         names.push(HOSTS.to_string());
+        names.extend(sets::HOST_KINDS.iter().map(|k| format!("hosts[{k}]")));
+        if !self.mutations.0.is_empty() {
+            names.push(MUTATIONS.to_string());
+            names.push(MUTATIONS_FAILING.to_string());
+            names.push(CAN_PARSE_MUTATIONS.to_string());
+            names.extend(
+                self.mutation_tags()
+                    .iter()
+                    .map(|t| format!("mutations[{t}]")),
+            );
+        }
         if !self.first().is_empty() {
             names.extend(DERIVED.iter().map(|n| n.to_string()));
         }
@@ -173,7 +242,25 @@ impl Sources {
             return Some(Workload::parse(name, urls));
         }
         let w = match name {
-            HOSTS => Workload::parse(name, sets::host_heavy(self.cap(GENERATED))),
+            HOSTS => Workload::parse(name, self.host_inputs(None)),
+            MUTATIONS => Workload::parse(name, self.mutation_inputs(None)),
+            MUTATIONS_FAILING => {
+                let failing = self
+                    .mutation_inputs(None)
+                    .into_iter()
+                    .filter(|u| weburl::Url::parse(u).is_err())
+                    .collect();
+                Workload::parse(name, failing)
+            }
+            CAN_PARSE_MUTATIONS => Workload::can_parse(name, self.mutation_inputs(None)),
+            _ if name.starts_with("hosts[") => {
+                let kind = name.trim_start_matches("hosts[").trim_end_matches(']');
+                Workload::parse(name, self.host_inputs(Some(kind)))
+            }
+            _ if name.starts_with("mutations[") => {
+                let tag = name.trim_start_matches("mutations[").trim_end_matches(']');
+                Workload::parse(name, self.mutation_inputs(Some(tag)))
+            }
             NON_CANONICAL => Workload::parse(name, self.non_canonical()),
             CAN_PARSE_NON_CANONICAL => Workload::can_parse(name, self.non_canonical()),
             RELATIVE => {
@@ -253,6 +340,23 @@ fn bench(w: &mut Workload, rounds: usize) -> bool {
     ok
 }
 
+/// The items whose input weburl and native Ada parse alike (the same href,
+/// or both failing): Ada 4.0.0 predates parts of the current standard, and
+/// every implementation must do the same work for the times to compare.
+/// Returns them, in their order, and how many were left out.
+fn agreed<T>(items: Vec<T>, input: impl Fn(&T) -> &String) -> (Vec<T>, usize) {
+    let n = items.len();
+    let kept: Vec<T> = items
+        .into_iter()
+        .filter(|item| {
+            let u = input(item);
+            native::href(u, None) == weburl::Url::parse(u).ok().map(|u| u.href().to_string())
+        })
+        .collect();
+    let left_out = n - kept.len();
+    (kept, left_out)
+}
+
 fn load_average() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .map_or_else(|_| "unknown".into(), |s| s.trim().to_string())
@@ -263,6 +367,7 @@ fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), Strin
         quick: false,
         limit: usize::MAX,
         wpt: concat!(env!("CARGO_MANIFEST_DIR"), "/../data/wpt/urltestdata.json").into(),
+        mutations: None,
         files: Vec::new(),
     };
     let (mut only, mut workload, mut list) = (None, None, false);
@@ -275,6 +380,7 @@ fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), Strin
             "--only" => only = Some(value()?),
             "--workload" => workload = Some(value()?),
             "--wpt" => opts.wpt = value()?.into(),
+            "--mutations" => opts.mutations = Some(value()?.into()),
             "--limit" => opts.limit = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
             _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
             _ => opts.files.push(a),
@@ -360,6 +466,18 @@ fn main() -> std::process::ExitCode {
     }
 
     println!("bench load average at start: {}", load_average());
+    println!(
+        "bench {HOSTS}: {} URLs ({} that weburl and Ada parse differently left out)",
+        inputs.hosts.0.len(),
+        inputs.hosts.1
+    );
+    if !inputs.mutations.0.is_empty() {
+        println!(
+            "bench {MUTATIONS}: {} inputs ({} that weburl and Ada parse differently left out)",
+            inputs.mutations.0.len(),
+            inputs.mutations.1
+        );
+    }
     let (wpt_kept, wpt_left_out) = inputs.wpt_agreed();
     if !inputs.first().is_empty() {
         println!(

@@ -1,7 +1,10 @@
-//! The input sets: corpus files, and sets generated from them and from the
-//! WPT inputs. Every generated set is a pure function of its inputs and its
-//! size (no random source), so runs and machines see the same URLs.
+//! The input sets: corpus files, mutations.jsonl, and sets generated from
+//! the corpora and the WPT inputs. Every generated set draws its shapes from
+//! a seeded random source and is shuffled: a pure function of its inputs and
+//! size (runs and machines see the same URLs), with no cycle of shapes for a
+//! branch predictor to learn.
 
+use crate::rng::Rng;
 use std::fmt::Write as _;
 
 /// The non-empty lines of a corpus file.
@@ -27,19 +30,236 @@ pub fn wpt_inputs(path: &std::path::Path) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// A deterministic host-heavy set: IPv4 in every notation, IPv6 (with embedded
-/// IPv4), IDNs and upper-case ASCII domains.
-pub fn host_heavy(n: usize) -> Vec<String> {
-    (0..n)
-        .map(|i| match i % 8 {
-            0 => format!("http://192.168.{}.{}/", i % 256, (i / 256) % 256),
-            1 => format!("http://0x7f.0.{}.1/", i % 256),
-            2 => format!("http://3232235{:03}/", i % 1000),
-            3 => format!("http://[2001:db8::{:x}]/", i),
-            4 => format!("http://[::ffff:10.0.{}.{}]/", i % 256, (i / 7) % 256),
-            5 => format!("https://b\u{fc}cher{i}.example/"),
-            6 => format!("https://\u{4f8b}\u{3048}{i}.\u{30c6}\u{30b9}\u{30c8}/"),
-            _ => format!("https://WWW.Example{i}.COM/"),
+/// The kinds of host [`diverse_hosts`] draws, in its output's tags.
+pub const HOST_KINDS: [&str; 5] = ["ipv4", "ipv6", "idn", "xn-label", "ascii"];
+
+/// `n` URLs with hosts of every kind, drawn from a seeded random source and
+/// shuffled, each with its kind (one of [`HOST_KINDS`]): IPv4 in every
+/// notation the IPv4 parser reads (decimal, octal, hex, fewer parts, one
+/// number, a trailing dot) and some it rejects; IPv6 in every form
+/// (compressed anywhere, leading zeros, upper case, IPv4 inside) and some
+/// invalid; IDN labels in many scripts, valid and invalid (mapped, joiners,
+/// right-to-left mixes, disallowed code points, full-width dots); `xn--`
+/// labels, valid and invalid Punycode; and ASCII domains in mixed case.
+pub fn diverse_hosts(n: usize) -> Vec<(&'static str, String)> {
+    let mut rng = Rng::new(0x6865_7374_735f_3237);
+    let mut out: Vec<(&'static str, String)> = (0..n)
+        .map(|_| {
+            let kind = *rng.pick(&HOST_KINDS);
+            let host = match kind {
+                "ipv4" => ipv4_host(&mut rng),
+                "ipv6" => ipv6_host(&mut rng),
+                "idn" => idn_host(&mut rng),
+                "xn-label" => xn_host(&mut rng),
+                _ => ascii_host(&mut rng),
+            };
+            let scheme = *rng.pick(&["http", "https", "https", "ws", "wss", "ftp"]);
+            let path = match rng.below(4) {
+                0 => String::new(),
+                1 => "/".to_string(),
+                2 => format!("/p{}", rng.below(1000)),
+                _ => format!("/a/b{}?q={}", rng.below(100), rng.below(100)),
+            };
+            (kind, format!("{scheme}://{host}{path}"))
+        })
+        .collect();
+    rng.shuffle(&mut out);
+    out
+}
+
+fn ipv4_host(rng: &mut Rng) -> String {
+    let part = |rng: &mut Rng| rng.below(256);
+    let (a, b, c, d) = (part(rng), part(rng), part(rng), part(rng));
+    let number = (a << 24) | (b << 16) | (c << 8) | d;
+    let spell = |rng: &mut Rng, v: usize| match rng.below(4) {
+        0 => format!("0x{v:x}"),
+        1 => format!("0X{v:X}"),
+        2 if v > 0 => format!("0{v:o}"),
+        _ => v.to_string(),
+    };
+    match rng.below(10) {
+        0 | 1 => format!("{a}.{b}.{c}.{d}"),
+        2 => {
+            let parts: Vec<String> = [a, b, c, d].iter().map(|&v| spell(rng, v)).collect();
+            parts.join(".")
+        }
+        3 => number.to_string(),
+        4 => format!("0x{number:x}"),
+        5 => format!("{}.{}", spell(rng, a), spell(rng, number & 0xFF_FFFF)),
+        6 => format!("{a}.{b}.{}", spell(rng, number & 0xFFFF)),
+        7 => format!("{a}.{b}.{c}.{d}."),
+        // Rejected: a part out of range, five parts, a bad digit.
+        8 => format!("{a}.{b}.{c}.{}", 256 + d),
+        _ => match rng.below(3) {
+            0 => format!("{a}.{b}.{c}.{d}.{}", part(rng)),
+            1 => format!("0x{a:x}g.{b}.{c}.{d}"),
+            _ => format!("{a}.{b}.09.{d}"),
+        },
+    }
+}
+
+fn ipv6_host(rng: &mut Rng) -> String {
+    let mut pieces: Vec<String> = (0..8)
+        .map(|_| {
+            let v = if rng.chance(1, 3) {
+                0
+            } else {
+                rng.below(0x10000)
+            };
+            match rng.below(4) {
+                0 => format!("{v:X}"),
+                1 => format!("{v:04x}"),
+                _ => format!("{v:x}"),
+            }
+        })
+        .collect();
+    let body = match rng.below(8) {
+        0 => pieces.join(":"),
+        1 | 2 => {
+            // Compression at a random run.
+            let start = rng.below(8);
+            let len = 1 + rng.below(8 - start);
+            let head = pieces[..start].join(":");
+            let tail = pieces[start + len..].join(":");
+            format!("{head}::{tail}")
+        }
+        3 => format!(
+            "::ffff:{}.{}.{}.{}",
+            rng.below(256),
+            rng.below(256),
+            rng.below(256),
+            rng.below(256)
+        ),
+        4 => format!(
+            "{}::{}.{}.{}.{}",
+            pieces[0],
+            rng.below(256),
+            rng.below(256),
+            rng.below(256),
+            rng.below(256)
+        ),
+        5 => ["::1", "::", "fe80::1", "2001:db8::"][rng.below(4)].to_string(),
+        6 => {
+            pieces.truncate(2 + rng.below(5));
+            format!("{}::{}", pieces[0], pieces[1..].join(":"))
+        }
+        // Rejected: nine pieces, two compressions, a bad code point.
+        _ => match rng.below(3) {
+            0 => format!("{}:1", pieces.join(":")),
+            1 => format!("{}::{}::{}", pieces[0], pieces[1], pieces[2]),
+            _ => format!("{}:{}:g::1", pieces[0], pieces[1]),
+        },
+    };
+    format!("[{body}]")
+}
+
+/// Code point ranges of scripts an IDN label is drawn from.
+const SCRIPTS: [(u32, u32); 12] = [
+    (0x00E0, 0x00FF), // Latin-1 letters
+    (0x0100, 0x017F), // Latin Extended-A
+    (0x03B1, 0x03C9), // Greek
+    (0x0430, 0x044F), // Cyrillic
+    (0x05D0, 0x05EA), // Hebrew (right to left)
+    (0x0627, 0x064A), // Arabic (right to left)
+    (0x0905, 0x0939), // Devanagari
+    (0x0E01, 0x0E2E), // Thai
+    (0x3041, 0x3093), // Hiragana
+    (0x4E00, 0x4FFF), // CJK ideographs
+    (0xAC00, 0xAD00), // Hangul syllables
+    (0xFF21, 0xFF3A), // full-width Latin (mapped)
+];
+
+fn idn_label(rng: &mut Rng) -> String {
+    let (lo, hi) = *rng.pick(&SCRIPTS);
+    let len = 2 + rng.below(7);
+    let mut label: String = (0..len)
+        .filter_map(|_| char::from_u32(lo + rng.below((hi - lo + 1) as usize) as u32))
+        .collect();
+    // Sometimes mixed with ASCII, upper case, or made invalid.
+    match rng.below(12) {
+        0 => label.push_str("-app"),
+        1 => label = format!("SHOP{label}"),
+        2 => {
+            // ZWJ out of context: invalid.
+            let mut chars: Vec<char> = label.chars().collect();
+            chars.insert(1, '\u{200D}');
+            label = chars.into_iter().collect();
+        }
+        3 => label.push('\u{E000}'), // private use: disallowed
+        4 => label = format!("\u{301}{label}"), // leading combining mark
+        5 => label = format!("a{label}"), // left to right before RTL: maybe invalid
+        _ => {}
+    }
+    label
+}
+
+fn idn_host(rng: &mut Rng) -> String {
+    let labels = 1 + rng.below(2);
+    let mut host: Vec<String> = (0..labels).map(|_| idn_label(rng)).collect();
+    host.push(
+        rng.pick(&[
+            "com",
+            "org",
+            "example",
+            "\u{30c6}\u{30b9}\u{30c8}",
+            "xn--p1ai",
+        ])
+        .to_string(),
+    );
+    let dot = *rng.pick(&[".", ".", ".", "\u{3002}", "\u{ff0e}"]);
+    host.join(dot)
+}
+
+fn xn_host(rng: &mut Rng) -> String {
+    let label = match rng.below(5) {
+        // The Punycode of a drawn label (valid, or invalid after mapping).
+        0..=2 => {
+            let mut buf = [0u8; 512];
+            let mut out = url_core::SliceStorage::new(&mut buf);
+            match url_core::idna::domain_to_ascii(&idn_label(rng), false, &mut out) {
+                Ok(()) => url_core::Buffer::as_str(&out).to_string(),
+                Err(_) => "xn--bcher-kva".to_string(),
+            }
+        }
+        // Upper case, and Punycode that does not decode or decodes to ASCII.
+        3 => "XN--BCHER-KVA".to_string(),
+        _ => rng
+            .pick(&["xn--a", "xn--zz-", "xn--", "xn--ls8h", "xn--abc-"])
+            .to_string(),
+    };
+    format!("{label}.{}", rng.pick(&["com", "example", "net"]))
+}
+
+fn ascii_host(rng: &mut Rng) -> String {
+    let words = ["www", "cdn", "api", "shop", "mail", "static", "a1", "x-y"];
+    let mut host: Vec<String> = (0..1 + rng.below(3))
+        .map(|_| {
+            let w = rng.pick(&words).to_string();
+            if rng.chance(1, 2) {
+                w.to_ascii_uppercase()
+            } else {
+                w
+            }
+        })
+        .collect();
+    host.push(rng.pick(&["com", "ORG", "Example", "net"]).to_string());
+    host.join(".")
+}
+
+/// The lines of a mutations.jsonl file: `(tag, input)`.
+pub fn read_mutations(path: &std::path::Path) -> Result<Vec<(String, String)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: serde_json::Value =
+                serde_json::from_str(l).map_err(|e| format!("{}: {e}", path.display()))?;
+            let tag = v.get("tag").and_then(|t| t.as_str()).unwrap_or("untagged");
+            let input = v
+                .get("input")
+                .and_then(|t| t.as_str())
+                .ok_or_else(|| format!("{}: a line without input", path.display()))?;
+            Ok((tag.to_string(), input.to_string()))
         })
         .collect()
 }
@@ -84,14 +304,13 @@ fn web_pages(corpus: &[String]) -> Vec<Parts> {
 /// How many mutation kinds [`mutate`] knows.
 const KINDS: usize = 12;
 
-/// Variant `i` of seed `p`, of kind `i % KINDS`; `(i / KINDS)` picks among
-/// a kind's sub-variants. Every kind yields a URL whose href differs from the
-/// input (so a parser must do more than copy it), or, for a few, an invalid
-/// one.
-fn mutate(p: &Parts, i: usize) -> String {
+/// A variant of seed `p` of mutation kind `kind` (below `KINDS`); `v` picks
+/// among a kind's sub-variants and `i` numbers it. Every kind yields a URL
+/// whose href differs from the input (so a parser must do more than copy
+/// it), or, for a few, an invalid one.
+fn mutate(p: &Parts, kind: usize, v: usize, i: usize) -> String {
     let (s, h, path, q, f) = (&p.scheme, &p.host, &p.path, &p.search, &p.hash);
-    let v = i / KINDS;
-    match i % KINDS {
+    match kind {
         // Upper-case scheme and host.
         0 => format!(
             "{}://{}{path}{q}{f}",
@@ -207,29 +426,37 @@ fn mutate(p: &Parts, i: usize) -> String {
 }
 
 /// `n` non-canonical URLs: mutations of the canonical http(s) URLs of
-/// `corpus` (seed `i % seeds`, mutation `i`), with one input in 16 taken from
-/// `wpt` instead while it lasts. Empty when the corpus has no usable seed.
+/// `corpus` (seed, kind and variant drawn at random), with one input in 16
+/// taken from `wpt` instead while it lasts, shuffled. Empty when the corpus
+/// has no usable seed.
 pub fn non_canonical(corpus: &[String], wpt: &[String], n: usize) -> Vec<String> {
     let seeds = web_pages(corpus);
     if seeds.is_empty() {
         return Vec::new();
     }
+    let mut rng = Rng::new(0x6e6f_6e63_616e_6f6e);
     let mut wpt = wpt.iter();
-    (0..n)
-        .map(|i| match (i % 16 == 15).then(|| wpt.next()).flatten() {
+    let mut set: Vec<String> = (0..n)
+        .map(|i| match rng.chance(1, 16).then(|| wpt.next()).flatten() {
             Some(w) => w.clone(),
-            None => mutate(&seeds[i % seeds.len()], i),
+            None => {
+                let seed = rng.pick(&seeds);
+                mutate(seed, rng.below(KINDS), rng.below(1 << 16), i)
+            }
         })
-        .collect()
+        .collect();
+    rng.shuffle(&mut set);
+    set
 }
 
 /// How many hrefs [`relative`] makes per base.
 pub const PER_BASE: usize = 8;
 
-/// `n_bases` pages (the canonical http(s) URLs of `corpus`, in turn) and,
-/// for page `b`, the `PER_BASE` hrefs `hrefs[b * PER_BASE..][..PER_BASE]`:
-/// an absolute path, `../x`, a query, a fragment, a scheme-relative URL,
-/// `./x`, another page's absolute URL, and a bare path segment.
+/// `n_bases` pages (the canonical http(s) URLs of `corpus`, drawn at random)
+/// and, for page `b`, the `PER_BASE` hrefs `hrefs[b * PER_BASE..][..PER_BASE]`,
+/// each of a kind drawn at random: an absolute path, `../x`, a query, a
+/// fragment, a scheme-relative URL, `./x`, another page's absolute URL, or
+/// a bare path segment.
 pub fn relative(corpus: &[String], n_bases: usize) -> (Vec<String>, Vec<String>) {
     let pages: Vec<String> = web_pages(corpus)
         .into_iter()
@@ -238,21 +465,22 @@ pub fn relative(corpus: &[String], n_bases: usize) -> (Vec<String>, Vec<String>)
     if pages.is_empty() {
         return (Vec::new(), Vec::new());
     }
+    let mut rng = Rng::new(0x7265_6c61_7469_7665);
     let mut bases = Vec::with_capacity(n_bases);
     let mut hrefs = Vec::with_capacity(n_bases * PER_BASE);
     for b in 0..n_bases {
-        bases.push(pages[b % pages.len()].clone());
+        bases.push(rng.pick(&pages).clone());
         for j in 0..PER_BASE {
             let i = b * PER_BASE + j;
             let mut h = String::new();
-            let _ = match j {
+            let _ = match rng.below(PER_BASE) {
                 0 => write!(h, "/p{i}/index.html"),
                 1 => write!(h, "../x{i}.png"),
                 2 => write!(h, "?q={i}&lang=en"),
                 3 => write!(h, "#f{i}"),
                 4 => write!(h, "//cdn{}.example.com/p/{i}.js", i % 64),
                 5 => write!(h, "./x/{i}.css"),
-                6 => write!(h, "{}", pages[(b + 1 + j * 7) % pages.len()]),
+                6 => write!(h, "{}", rng.pick(&pages)),
                 _ => write!(h, "img/{i}.jpg"),
             };
             hrefs.push(h);
@@ -310,17 +538,44 @@ mod tests {
 
     #[test]
     fn relative_hrefs_resolve_against_their_page() {
-        let (bases, hrefs) = relative(&corpus(), 3);
-        assert_eq!(hrefs.len(), 3 * PER_BASE);
-        let base = weburl::Url::parse(&bases[0]).unwrap();
-        let href = |j: usize| base.join(&hrefs[j]).unwrap().href().to_string();
-        assert_eq!(href(0), "https://example.com/p0/index.html");
-        assert_eq!(href(1), "https://example.com/x1.png");
-        assert_eq!(href(2), "https://example.com/a/b?q=2&lang=en");
-        assert_eq!(href(3), "https://example.com/a/b?x=1#f3");
-        assert_eq!(href(4), "https://cdn4.example.com/p/4.js");
-        assert_eq!(href(5), "https://example.com/a/x/5.css");
-        assert_eq!(href(6), "http://www.example.org/");
-        assert_eq!(href(7), "https://example.com/a/img/7.jpg");
+        let (bases, hrefs) = relative(&corpus(), 40);
+        assert_eq!(hrefs.len(), 40 * PER_BASE);
+        for (i, h) in hrefs.iter().enumerate() {
+            let base = weburl::Url::parse(&bases[i / PER_BASE]).unwrap();
+            assert!(base.join(h).is_ok(), "{h:?} against {base}");
+        }
+        // Every kind occurs; none follows a fixed position.
+        for needle in ["/p", "../x", "?q=", "#f", "//cdn", "./x/", "img/"] {
+            assert!(hrefs.iter().any(|h| h.starts_with(needle)), "{needle}");
+        }
+        let kind = |h: &String| h.chars().next();
+        assert!((0..PER_BASE).any(|j| kind(&hrefs[j]) != kind(&hrefs[PER_BASE + j])));
+    }
+
+    #[test]
+    fn diverse_hosts_cover_every_kind_in_no_order() {
+        let set = diverse_hosts(2000);
+        for kind in HOST_KINDS {
+            let n = set.iter().filter(|(k, _)| *k == kind).count();
+            assert!((250..550).contains(&n), "{kind}: {n}");
+        }
+        // Valid and invalid of each kind.
+        for kind in HOST_KINDS {
+            let ok = set
+                .iter()
+                .filter(|(k, u)| *k == kind && weburl::Url::parse(u).is_ok())
+                .count();
+            let all = set.iter().filter(|(k, _)| *k == kind).count();
+            // An ASCII host never fails on its labels (url.bs: ToASCII only
+            // decides validation errors), xn-- labels included.
+            let all_valid = matches!(kind, "ascii" | "xn-label");
+            assert!(
+                ok > 0 && (ok < all || all_valid),
+                "{kind}: {ok} of {all} parse"
+            );
+        }
+        // No period: the kind sequence differs from itself shifted by 5.
+        let kinds: Vec<&str> = set.iter().map(|(k, _)| *k).collect();
+        assert!(kinds.windows(6).filter(|w| w[0] == w[5]).count() < kinds.len() / 2);
     }
 }

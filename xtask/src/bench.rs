@@ -37,10 +37,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         println!("bench: no corpus files, nothing to do");
         return Ok(());
     }
+    let mutations = root.join("../shared/data/bench/mutations.jsonl");
+    let mutations_args: Vec<String> = if mutations.exists() {
+        vec![
+            "--mutations".into(),
+            mutations.to_string_lossy().into_owned(),
+        ]
+    } else {
+        println!(
+            "bench: {} not found, its workloads skipped",
+            mutations.display()
+        );
+        Vec::new()
+    };
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&root)
         .args(["run", "--quiet", "--release", "-p", "weburl-bench", "--"])
         .args(quick.then_some("--quick"))
+        .args(&mutations_args)
         .args(&files)
         .status()
         .map_err(|e| format!("cannot run cargo: {e}"))?;
@@ -48,7 +62,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         return Err("benchmark failed (see above)".into());
     }
     if args.iter().any(|a| a == "--instructions") {
-        instructions(&root, &files)?;
+        let mut all = mutations_args.clone();
+        all.extend(files.iter().cloned());
+        instructions(&root, &all)?;
     }
     Ok(())
 }
