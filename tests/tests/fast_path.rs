@@ -49,6 +49,39 @@ fn fast_path_agrees_on_benchmark_corpora() {
     println!("fast-path corpora: {n} passed, 0 failed ({files} files)");
 }
 
+/// mutations.jsonl (../shared/data/bench): 10,248 inputs made by mutating
+/// the WPT inputs, a third of which fail, so every engine's answer, errors
+/// and their positions included, must be the state machine's.
+#[test]
+fn fast_path_agrees_on_mutations() {
+    let path = root().join("../shared/data/bench/mutations.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "mutations.jsonl missing in CI"
+        );
+        return;
+    };
+    let bases = [
+        None,
+        Some("https://example.com/a/b?q#f"),
+        Some("file:///C:/x/y"),
+        Some("sc://h/p"),
+    ];
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let input = v["input"].as_str().unwrap();
+        for base in bases {
+            if let Some(d) = fast_path_difference(input, base) {
+                panic!("{input:?} (base {base:?}): {d}");
+            }
+            n += 1;
+        }
+    }
+    println!("fast-path mutations: {n} passed, 0 failed");
+}
+
 /// The fast path scans 16 bytes per step (SSE2 on x86_64) and looks at the
 /// input's last 16 bytes for a short tail: every byte value that matters,
 /// at every position of every component, in URLs whose lengths straddle

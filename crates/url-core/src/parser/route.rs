@@ -7,9 +7,9 @@
 //! | --- | --- | --- |
 //! | canonical recognizer | a URL that is already its own serialization, in the common shapes (one scan, then a copy or nothing) | [`super::canonical`] |
 //! | reference resolver | a reference against a special base whose result is a prefix of the base plus a suffix of the reference | [`super::reference`] |
-//! | special-URL route | a special, non-`file` URL with `//` (any case, credentials, ports, dot segments, bytes to encode), straight through | [`super::special`] |
+//! | special-URL route | a special, non-`file` URL with `//` (any case, credentials, ports, dot segments, bytes to encode), straight through, and its host or port failures | [`super::special`] |
 //! | `can_parse` predicate | whether an input parses, from its scheme and authority alone | [`super::check`] |
-//! | state machine | everything: the only source of errors, validation errors and capacity reports | [`super::state_machine`] |
+//! | state machine | everything: the source of validation errors and capacity reports, and of every error but a special URL's host or port | [`super::state_machine`] |
 //!
 //! The first three are tried on up to three forms of the input ([`Form`]):
 //! as given; trimmed of leading and trailing C0 control or space (the basic
@@ -39,7 +39,7 @@ use super::canonical::{self, Canonical};
 use super::path::write_special_path;
 use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
-use super::special::parse_special;
+use super::special::{parse_special, Answer};
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
 use super::{check, Parsed, Parser};
 use super::{Halt, StateOverride};
@@ -318,9 +318,18 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
             }
         }
-        if let Some(off) = parse_special(raw, &mut storage) {
-            answered(Route::Special, form);
-            return Ok(Url { buf: storage, off });
+        // Where `raw` starts in `input`: error positions count from there.
+        let lead = (raw.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
+        match parse_special(raw, Some(lead), &mut storage) {
+            Answer::Parsed(off) => {
+                answered(Route::Special, form);
+                return Ok(Url { buf: storage, off });
+            }
+            Answer::Failed(e) => {
+                answered(Route::Special, form);
+                return Err(e);
+            }
+            Answer::Declined => {}
         }
         // The state machine from here, not from inside `stripped`, whose
         // stack room would sit under its frames.
@@ -350,9 +359,13 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             answered(Route::Reference, Form::Stripped);
             return Some(copy_reference(&r, storage));
         }
-        let off = parse_special(stripped, storage)?;
-        answered(Route::Special, Form::Stripped);
-        Some(Ok(off))
+        match parse_special(stripped, None, storage) {
+            Answer::Parsed(off) => {
+                answered(Route::Special, Form::Stripped);
+                Some(Ok(off))
+            }
+            _ => None,
+        }
     }
 
     /// The reference resolver when the parser has a base; nothing at all

@@ -17,11 +17,14 @@
 //! to percent-encode and dot segments cost when the canonical fast path
 //! declines them.
 //!
-//! It answers only successes: a failure anywhere (a host or port that does
-//! not parse), a tab or newline, or a full storage returns `None`, and the
-//! state machine parses the input again and reports what it finds, so
-//! errors, validation and capacity reports have one source. Agreement with
-//! the state machine is tested wherever the fast path is
+//! For such an input the only states that can fail are host and port, in
+//! that order, so a host or port that does not parse is this route's
+//! answer too: the same error at the same position as the state machine's
+//! (one pass for a failing input, where a second parse used to report it).
+//! A tab or newline, or a full storage, declines, and the state machine
+//! parses the input again and reports what it finds, so validation errors
+//! and capacity reports have one source. Agreement with the state machine,
+//! errors included, is tested wherever the fast path is
 //! (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
@@ -29,48 +32,73 @@ use super::path::write_special_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
+use crate::error::ParseError;
 use crate::host::HostKind;
-use crate::host::{parse_host, HostSyntax};
+use crate::host::{invalid, parse_host, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
 use crate::simd::Stop;
 use crate::storage::{CapacityError, Storage};
 use crate::url::{Offsets, SchemeType};
-use crate::validation::NoValidation;
+use crate::validation::{NoValidation, ValidationError};
 
-/// Why the route gave up (never shown: the state machine runs instead).
-pub(crate) struct Declined;
+/// What the route answers.
+pub(super) enum Answer {
+    /// The URL's offsets (its serialization is in the storage).
+    Parsed(Offsets),
+    /// The input fails, as the state machine would report it.
+    Failed(ParseError),
+    /// Not this route's input (or no room): the state machine decides.
+    Declined,
+}
 
-impl From<CapacityError> for Declined {
+/// Why the route stopped short.
+enum Halted {
+    /// The state machine decides.
+    Declined,
+    /// The input fails: the state machine's error.
+    Failed(ParseError),
+}
+
+impl From<CapacityError> for Halted {
     fn from(_: CapacityError) -> Self {
-        Declined
+        Halted::Declined
     }
 }
 
-impl From<crate::error::ParseError> for Declined {
-    fn from(_: crate::error::ParseError) -> Self {
-        Declined
+impl From<ParseError> for Halted {
+    fn from(e: ParseError) -> Self {
+        match e {
+            // Where the state machine runs out of room may differ.
+            ParseError::Capacity(_) => Halted::Declined,
+            e => Halted::Failed(e),
+        }
     }
 }
 
-impl From<Halt> for Declined {
+impl From<Halt> for Halted {
     fn from(_: Halt) -> Self {
-        Declined
+        Halted::Declined
     }
 }
 
-type Step<T> = Result<T, Declined>;
+type Step<T> = Result<T, Halted>;
 
 /// The serialization of `raw` (already trimmed) into `out` (empty) and its
-/// offsets, when `raw` has the shape above and parses; `None` otherwise,
-/// with `out` cleared.
+/// offsets, when `raw` has the shape above and parses, or the error the
+/// state machine would give for it; else declined, with `out` cleared.
+/// `offset`: where `raw` starts in the caller's input, for error positions;
+/// `None` when positions do not map (the input without its tabs and
+/// newlines), and then a failure declines too.
 #[inline(never)]
-pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offsets> {
+pub(super) fn parse_special<S: Storage>(raw: &str, offset: Option<usize>, out: &mut S) -> Answer {
     let bytes = raw.as_bytes();
-    let scheme = scan_scheme(bytes, 0, SchemeScan::Input).ok()?;
+    let Ok(scheme) = scan_scheme(bytes, 0, SchemeScan::Input) else {
+        return Answer::Declined;
+    };
     let (colon, scheme_type) = (scheme.colon, scheme.scheme_type);
     if !scheme_type.is_special() || scheme_type == SchemeType::File || scheme.tab_or_newline {
-        return None;
+        return Answer::Declined;
     }
     let mut i = colon + 1;
     while matches!(bytes.get(i), Some(b'/' | b'\\')) {
@@ -78,23 +106,25 @@ pub(super) fn parse_special<S: Storage>(raw: &str, out: &mut S) -> Option<Offset
     }
     if i < colon + 3 {
         // "http:/x" or "http:x": relative to a base of the same scheme.
-        return None;
+        return Answer::Declined;
     }
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    match write(&mut w, raw, &scheme, i) {
-        Ok(off) if w.len() <= u32::MAX as usize => Some(off),
-        _ => {
-            out.clear();
-            None
-        }
-    }
+    let answer = match write(&mut w, raw, offset.unwrap_or(0), &scheme, i) {
+        Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
+        Err(Halted::Failed(e)) if offset.is_some() => Answer::Failed(e),
+        _ => Answer::Declined,
+    };
+    out.clear();
+    answer
 }
 
-/// Everything after the slashes that end at `i`.
+/// Everything after the slashes that end at `i`; `offset` is where `raw`
+/// starts in the caller's input.
 fn write<S: Storage>(
     w: &mut Output<'_, '_, S>,
     raw: &str,
+    offset: usize,
     scheme: &Scheme,
     i: usize,
 ) -> Step<Offsets> {
@@ -104,24 +134,29 @@ fn write<S: Storage>(
     w.push_ascii(b"://")?;
     let authority = scan_authority(bytes, i, scheme_type, AuthorityScan::WithUserinfo);
     if authority.tab_or_newline {
-        return Err(Declined);
+        return Err(Halted::Declined);
     }
+    let missing = |at: usize| Halted::Failed(invalid(ValidationError::HostMissing, offset + at));
     let mut username_end = w.len();
     let mut host_from = i;
     if let Some(at) = authority.at {
         username_end = write_userinfo(w, bytes, i, &authority, at)?;
         host_from = at + 1;
+        // The authority state: nothing after the credentials.
+        if host_from >= authority.end {
+            return Err(missing(host_from));
+        }
     }
-    // Host state: an empty host fails for a special URL (host-missing).
-    let host_end = authority.host_colon.unwrap_or(authority.end);
+    // The host state: an empty host fails for a special URL.
+    let host_end = authority.host_end();
     if host_from >= host_end {
-        return Err(Declined);
+        return Err(missing(host_end));
     }
     let input = Input {
         s: raw,
         bytes,
         has_ws: false,
-        offset: 0,
+        offset,
     };
     let host_start = w.len();
     let host_kind: HostKind = parse_host(
@@ -137,7 +172,18 @@ fn write<S: Storage>(
     let port = match authority.host_colon {
         Some(c) => {
             let text = bytes.get(c + 1..authority.end).unwrap_or_default();
-            let port = port_from_text(text, scheme_type).map_err(|_| Declined)?;
+            let port = port_from_text(text, scheme_type).map_err(|(e, k)| {
+                // As the port state reports them: a bad code point where it
+                // is, out of range at the port's start.
+                let at = c
+                    + 1
+                    + if e == ValidationError::PortInvalid {
+                        k
+                    } else {
+                        0
+                    };
+                Halted::Failed(invalid(e, offset + at))
+            })?;
             if let Some(port) = port {
                 write_port(w, port)?;
             }
@@ -177,14 +223,22 @@ fn write<S: Storage>(
 
 #[cfg(test)]
 mod tests {
-    use super::parse_special;
+    use super::{parse_special, Answer};
+    use crate::error::ParseError;
     use crate::storage::{Buffer, SliceStorage};
+    use crate::validation::ValidationError::{self, *};
 
-    /// The href this route writes, or `None` where it declines.
-    fn route(input: &str) -> Option<std::string::String> {
+    /// What this route answers: the href, the error (kind and position),
+    /// or `None` where it declines.
+    fn route(input: &str) -> Option<Result<std::string::String, (ValidationError, usize)>> {
         let mut buf = [0u8; 256];
         let mut out = SliceStorage::new(&mut buf);
-        parse_special(input, &mut out).map(|_| out.as_str().into())
+        match parse_special(input, Some(0), &mut out) {
+            Answer::Parsed(_) => Some(Ok(out.as_str().into())),
+            Answer::Failed(ParseError::Invalid { error, position }) => Some(Err((error, position))),
+            Answer::Failed(e) => panic!("{input:?}: {e:?}"),
+            Answer::Declined => None,
+        }
     }
 
     #[test]
@@ -211,7 +265,28 @@ mod tests {
                 "http://h/%C3%A9?%C3%A9#%C3%A9",
             ),
         ] {
-            assert_eq!(route(input).as_deref(), Some(href), "{input:?}");
+            assert_eq!(route(input), Some(Ok(href.into())), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn answers_host_and_port_failures_as_the_standard_reports_them() {
+        // url.bs: the port state fails at a non-digit (port-invalid, at that
+        // code point) or past 65535 (port-out-of-range, at the port); the
+        // authority state fails with credentials and nothing after them,
+        // and the host state on an empty host (host-missing); the host
+        // parser on a forbidden code point or an unclosed IPv6 address, at
+        // the host's start.
+        for (input, error, position) in [
+            ("http://h:99999/", PortOutOfRange, 9),
+            ("http://h:8a/", PortInvalid, 10),
+            ("https://@/", HostMissing, 9),
+            ("https://u@:80/", HostMissing, 10),
+            ("http://:80/", HostMissing, 7),
+            ("http://a b/", DomainToAscii, 7),
+            ("http://[::1/", Ipv6Unclosed, 7),
+        ] {
+            assert_eq!(route(input), Some(Err((error, position))), "{input:?}");
         }
     }
 
@@ -226,12 +301,6 @@ mod tests {
             "http://h\tx/",
             "http://h/\n",
             "http://h?\r",
-            "http://h:99999/",
-            "http://h:8a/",
-            "https://@/",
-            "https://u@:80/",
-            "http://a b/",
-            "http://[::1/",
         ] {
             assert_eq!(route(input), None, "{input:?}");
         }
