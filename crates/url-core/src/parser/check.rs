@@ -8,7 +8,7 @@ use super::authority::{port_number, scan_authority, AuthorityScan};
 use super::scheme::{scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{class, FORBIDDEN_DOMAIN, NON_ASCII};
 use crate::host::{ipv4, ipv6};
-use crate::simd::{find, Stop};
+use crate::simd::{find, find_host, Stop};
 use crate::url::{SchemeType, Url};
 
 /// The longest input the early stop answers for: a URL's serialization is
@@ -27,12 +27,15 @@ pub(super) const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
 /// could change is left to it.
 #[inline(always)]
 pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
-    // Most URLs: a lowercase https or http scheme and "//".
+    // Most URLs: a lowercase https or http scheme and "//", then a plain
+    // host, decided inline.
     if let Some(authority) = input.strip_prefix(b"https://") {
-        return special_authority_parses(authority, SchemeType::Https);
+        return plain_authority_parses(authority)
+            || special_authority_parses(authority, SchemeType::Https);
     }
     if let Some(authority) = input.strip_prefix(b"http://") {
-        return special_authority_parses(authority, SchemeType::Http);
+        return plain_authority_parses(authority)
+            || special_authority_parses(authority, SchemeType::Http);
     }
     // The state machine trims leading and trailing C0 control or space.
     // (Every byte up to U+0020, not just ASCII whitespace.)
@@ -89,10 +92,38 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>) -> b
     }
 }
 
+/// The authority of almost every real URL, decided inline: a host of
+/// lower-case letters, digits, `-` and `.` that does not end in a number
+/// (the canonical recognizer's scan), an optional port of at most 65535,
+/// then the end or `/ ? # \\`. `false` means "not this shape" (the general
+/// check follows), not "fails".
+#[inline(always)]
+fn plain_authority_parses(authority: &[u8]) -> bool {
+    let end = find_host(authority, 0);
+    let (host, mut rest) = authority.split_at_checked(end).unwrap_or_default();
+    if host.is_empty() || ipv4::ends_in_a_number(host) {
+        return false;
+    }
+    if let Some(after_colon) = rest.strip_prefix(b":") {
+        let digits = after_colon
+            .iter()
+            .take(6)
+            .position(|b| !b.is_ascii_digit())
+            .unwrap_or(after_colon.len().min(6));
+        let (digits, after) = after_colon.split_at_checked(digits).unwrap_or_default();
+        if port_number(digits.iter().copied()) > 0xFFFF {
+            return false;
+        }
+        rest = after;
+    }
+    matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
 /// Whether a special URL's authority (after the slashes) parses: `host
 /// [":" port]` ended by the end or a byte that starts the path, query or
 /// fragment, after credentials if there is an '@' (which are
 /// percent-encoded and never fail).
+#[inline(never)]
 fn special_authority_parses(authority: &[u8], scheme_type: SchemeType) -> bool {
     if host_and_port_parse(authority) {
         return true;

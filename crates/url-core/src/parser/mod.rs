@@ -261,6 +261,25 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     ) -> Result<(), ParseError> {
         self.check(input, scratch)
     }
+
+    /// [`Parser::can_parse_in`] with a scratch room of 256 bytes on the
+    /// stack, made only when the input is not answered by the one scan:
+    /// [`ParseError::Capacity`] when the input's scheme, credentials and
+    /// host need more (then ask `can_parse_in` with a larger storage).
+    ///
+    /// ```
+    /// use url_core::{Parser, ParseError};
+    /// let mut p = Parser::new();
+    /// assert!(p.can_parse("https://example.com/a").is_ok());
+    /// assert!(p.can_parse("HTTPS://EXAMPLE.com/a/../b").is_ok());
+    /// assert!(p.can_parse("https://exa mple.com/").is_err());
+    /// let long = format!("https://{}.example/", "a".repeat(300));
+    /// assert!(matches!(p.can_parse(&long), Ok(()) | Err(ParseError::Capacity(_))));
+    /// ```
+    #[inline]
+    pub fn can_parse(&mut self, input: &str) -> Result<(), ParseError> {
+        self.check_in_own_room(input)
+    }
 }
 
 /// What [`Parser::parse_borrowed_or_into`] gives: the URL borrowing the

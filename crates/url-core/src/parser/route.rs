@@ -49,7 +49,7 @@ use crate::host::HostKind;
 use crate::input::{self, Input, TabOrNewline};
 use crate::output::Output;
 use crate::simd::Stop;
-use crate::storage::Storage;
+use crate::storage::{SliceStorage, Storage};
 use crate::url::{Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationSink};
 
@@ -78,6 +78,10 @@ pub enum Form {
     /// Trimmed, and without ASCII tab or newline.
     Stripped,
 }
+
+/// The stack room [`Parser::can_parse`] writes the scheme, credentials,
+/// host and port into.
+pub(crate) const CHECK_ROOM: usize = 256;
 
 /// Which engines a parser may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +231,33 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             return Ok(());
         }
         let mut scratch = scratch();
+        self.check_by_state_machine(input, &mut scratch)
+    }
+
+    /// The check ladder with its scratch room on the stack: see
+    /// [`Parser::can_parse`]. The room is made (and zeroed) only when the
+    /// predicate does not answer.
+    #[inline(always)]
+    pub(super) fn check_in_own_room(&mut self, input: &str) -> Result<(), ParseError> {
+        if self.whole_ladder() && check::surely_parses(input.as_bytes(), self.base.as_ref()) {
+            answered(Route::Predicate, Form::Given);
+            return Ok(());
+        }
+        self.check_in_room(input)
+    }
+
+    #[inline(never)]
+    fn check_in_room(&mut self, input: &str) -> Result<(), ParseError> {
+        let mut room = [0u8; CHECK_ROOM];
+        self.check_by_state_machine(input, &mut SliceStorage::new(&mut room))
+    }
+
+    /// The state machine's part of the check ladder, into `scratch`.
+    fn check_by_state_machine<S: Storage>(
+        &mut self,
+        input: &str,
+        scratch: &mut S,
+    ) -> Result<(), ParseError> {
         scratch.clear();
         let enc: Option<&mut dyn QueryEncoder> = if self.encoding.is_utf8() {
             None
@@ -243,7 +274,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         let parsed = state_machine::parse(
             input,
             self.base.as_ref(),
-            &mut scratch,
+            scratch,
             &mut self.sink,
             enc,
             intent,

@@ -15,10 +15,6 @@ pub(super) const STACK_ROOM: usize = 1024;
 /// a longer URL still allocates once, at the bound in [`parse_owned`].
 const OWNED_ROOM: usize = 256;
 
-/// Stack bytes `can_parse` writes an input's scheme, credentials, host and
-/// port in (the path on is never written); longer ones go to a String.
-const CHECK_ROOM: usize = 256;
-
 /// Storage over `room` for [`Parser::parse_borrowed_or_into`], which asks
 /// for it only when the input is not canonical: only then are the `N`
 /// bytes zeroed.
@@ -199,12 +195,12 @@ impl Url {
 }
 
 /// `Url::can_parse` with the base already parsed: the fast path's one scan
-/// for a canonical input (which parses the same against any base), else the
+/// for a common input (which parses the same against any base), else the
 /// state machine up to the path, writing scheme, credentials and host into a
-/// stack buffer, and only into a String when they do not fit.
+/// stack room, and only into a String when they do not fit.
+#[inline]
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
-    let mut room = None;
-    match parser.can_parse_in(input, lazy_room::<CHECK_ROOM>(&mut room)) {
+    match parser.can_parse(input) {
         Ok(()) => true,
         Err(ParseError::Capacity(_)) => parser.can_parse_in(input, String::new).is_ok(),
         Err(_) => false,
