@@ -4,8 +4,10 @@
 //! (taken from `data/wpt/urltestdata.json` into a generated `wpt_cases.h`)
 //! and the error paths.
 //!
-//! Needs a C compiler: `$CC`, else `gcc`, else `cc`.
+//! Needs a C compiler: `$CC`, else `gcc`, else `cc`. Without one the test
+//! says so on stderr and passes, unless `CI` is set: CI must run it.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -67,21 +69,30 @@ fn staticlib() -> PathBuf {
     panic!("cargo build reported no libweburl_c.a");
 }
 
-fn c_compiler() -> String {
+/// `None` when there is none and this is not CI (the test is then skipped,
+/// with a notice on stderr, which libtest does not capture when written to
+/// the handle).
+fn c_compiler() -> Option<String> {
     if let Ok(cc) = std::env::var("CC") {
-        return cc;
+        return Some(cc);
     }
     for cc in ["gcc", "cc"] {
         if Command::new(cc).arg("--version").output().is_ok() {
-            return cc.into();
+            return Some(cc.into());
         }
     }
-    panic!("no C compiler: install gcc or set CC");
+    let msg = "no C compiler: install gcc (Debian and Ubuntu: `apt install gcc`) or set CC";
+    assert!(std::env::var_os("CI").is_none(), "{msg}");
+    let _ = writeln!(std::io::stderr(), "c_program_passes: skipped: {msg}");
+    None
 }
 
 #[test]
 #[cfg_attr(miri, ignore = "runs gcc")]
 fn c_program_passes() {
+    let Some(cc) = c_compiler() else {
+        return;
+    };
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("weburl-c-test");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -90,7 +101,6 @@ fn c_program_passes() {
     )
     .unwrap();
     let exe = dir.join("weburl_test");
-    let cc = c_compiler();
     let out = Command::new(&cc)
         .args([
             "-std=c99",
