@@ -101,6 +101,28 @@ pub fn read_expectations(path: &Path) -> HashMap<(String, Option<String>), Strin
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeDoctests;
 
+/// The published crates' READMEs (what crates.io shows): their Rust
+/// examples, as doctests. weburl-url's runs under the name `url`, as a user
+/// who switched would call it; weburl-c's C example is compiled and run by
+/// `crates/weburl-c/tests/c_api.rs`.
+#[cfg(doctest)]
+pub mod crate_readmes {
+    #[doc = include_str!("../../crates/url-core/README.md")]
+    pub struct UrlCore;
+    #[doc = include_str!("../../crates/idna-tables/README.md")]
+    pub struct IdnaTables;
+    #[doc = include_str!("../../crates/psl-tables/README.md")]
+    pub struct PslTables;
+    #[doc = include_str!("../../crates/script-tables/README.md")]
+    pub struct ScriptTables;
+    #[doc = include_str!("../../crates/weburl/README.md")]
+    pub struct Weburl;
+    #[doc = include_str!("../../crates/weburl-url/README.md")]
+    pub struct WeburlUrl;
+    #[doc = include_str!("../../crates/weburl-pattern/README.md")]
+    pub struct WeburlPattern;
+}
+
 /// Parses `input` (against `base`) with and without url-core's canonical fast
 /// path and describes any difference: the fast path must be invisible.
 pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {

@@ -45,6 +45,7 @@
 //! `alloc`. Firmware that only parses can turn the defaults off: tables a
 //! build does not call are not linked.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 // `unsafe` is confined to `simd` (measured: see its docs), run under Miri.
 #![deny(unsafe_code)]

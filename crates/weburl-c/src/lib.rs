@@ -36,6 +36,7 @@
 //! (`target_os = "none"`) the crate defines the panic handler the staticlib
 //! needs; Rust firmware uses url-core directly.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_code)]
 

@@ -2,6 +2,10 @@
 //! calls it: these are the tests Miri runs
 //! (`cargo +nightly miri test -p weburl-c`) to check the `unsafe` layer.
 
+// A test: a panic is how it reports a failure (the workspace lints deny
+// these in library code).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use core::ffi::c_char;
 use core::ptr;
 use weburl_c::ffi::*;
@@ -18,7 +22,7 @@ fn blank() -> WeburlUrl {
 
 fn s(w: WeburlStr) -> String {
     assert!(!w.ptr.is_null());
-    // SAFETY (test): the library returns a pointer to `len` readable bytes.
+    // SAFETY: the library returns a pointer to `len` readable bytes.
     let bytes = unsafe { core::slice::from_raw_parts(w.ptr.cast::<u8>(), w.len) };
     String::from_utf8(bytes.to_vec()).unwrap()
 }
@@ -26,7 +30,7 @@ fn s(w: WeburlStr) -> String {
 fn parse(input: &str, base: Option<&WeburlUrl>, buf: &mut [u8]) -> (WeburlStatus, WeburlUrl) {
     let mut out = blank();
     let base = base.map_or(ptr::null(), |b| b as *const WeburlUrl);
-    // SAFETY (test): valid pointers and lengths, disjoint buffers.
+    // SAFETY: valid pointers and lengths, disjoint buffers.
     let st = unsafe {
         weburl_parse(
             input.as_ptr().cast(),
@@ -43,14 +47,14 @@ fn parse(input: &str, base: Option<&WeburlUrl>, buf: &mut [u8]) -> (WeburlStatus
 type Getter = unsafe extern "C" fn(*const WeburlUrl) -> WeburlStr;
 
 fn get(url: &WeburlUrl, g: Getter) -> String {
-    // SAFETY (test): a record filled by weburl_parse, buffer alive.
+    // SAFETY: a record filled by weburl_parse, buffer alive.
     s(unsafe { g(url) })
 }
 
 type Setter = unsafe extern "C" fn(*mut WeburlUrl, *const c_char, usize) -> WeburlStatus;
 
 fn set(url: &mut WeburlUrl, f: Setter, value: &str) -> WeburlStatus {
-    // SAFETY (test): a record filled by weburl_parse; value outside its buffer.
+    // SAFETY: a record filled by weburl_parse; value outside its buffer.
     unsafe { f(url, value.as_ptr().cast(), value.len()) }
 }
 
@@ -100,7 +104,7 @@ fn parse_in_place_over_the_base_record() {
     let mut buf = [0u8; 64];
     let input = "sub";
     let p: *mut WeburlUrl = &mut url;
-    // SAFETY (test): `p` is valid; buffers are disjoint.
+    // SAFETY: `p` is valid; buffers are disjoint.
     let st = unsafe {
         weburl_parse(
             input.as_ptr().cast(),
@@ -138,7 +142,7 @@ fn errors() {
     // Invalid UTF-8.
     let bad = [b'h', b't', 0xff];
     let mut out = blank();
-    // SAFETY (test): valid pointers.
+    // SAFETY: valid pointers.
     let st = unsafe {
         weburl_parse(
             bad.as_ptr().cast(),
@@ -152,7 +156,7 @@ fn errors() {
     assert_eq!(st, WeburlStatus::InvalidUtf8);
     assert_eq!(out.error.position, 2);
     // NULL buffer, NULL out, NULL input with a length.
-    // SAFETY (test): NULLs are checked by the library.
+    // SAFETY: NULLs are checked by the library.
     unsafe {
         assert_eq!(
             weburl_parse(
@@ -203,7 +207,7 @@ fn errors() {
     // Input inside the output buffer.
     buf[..10].copy_from_slice(b"http://h/x");
     let p = buf.as_mut_ptr();
-    // SAFETY (test): valid pointers; the library rejects the overlap before
+    // SAFETY: valid pointers; the library rejects the overlap before
     // making slices.
     let st = unsafe {
         weburl_parse(
@@ -217,7 +221,7 @@ fn errors() {
     };
     assert_eq!(st, WeburlStatus::Overlap);
     // Getters on NULL.
-    // SAFETY (test): NULL is allowed.
+    // SAFETY: NULL is allowed.
     assert_eq!(s(unsafe { weburl_href(ptr::null()) }), "");
 }
 
@@ -284,13 +288,13 @@ fn setter_on_a_modified_buffer() {
     let mut buf = [0u8; 32];
     let (_, mut url) = parse("http://h/p", None, &mut buf);
     // The caller scribbles over the buffer: detected, not undefined.
-    // SAFETY (test): `url.buf` is our buffer, alive.
+    // SAFETY: `url.buf` is our buffer, alive.
     unsafe { *url.buf = b'H' as c_char };
     assert_eq!(
         set(&mut url, weburl_set_hash, "x"),
         WeburlStatus::InvalidUrl
     );
-    // SAFETY (test): as above.
+    // SAFETY: as above.
     unsafe { *url.buf = b'h' as c_char };
     assert_eq!(weburl_refresh_checked(&mut url), WeburlStatus::Ok);
     assert_eq!(set(&mut url, weburl_set_hash, "x"), WeburlStatus::Ok);
@@ -298,7 +302,7 @@ fn setter_on_a_modified_buffer() {
 }
 
 fn weburl_refresh_checked(url: &mut WeburlUrl) -> WeburlStatus {
-    // SAFETY (test): a valid record.
+    // SAFETY: a valid record.
     unsafe { weburl_refresh(url) }
 }
 
@@ -309,7 +313,7 @@ fn domain_to_ascii() {
     let mut buf = [0u8; 128];
     let mut n = 0usize;
     let d = "EXAMPLE.Com";
-    // SAFETY (test): valid pointers.
+    // SAFETY: valid pointers.
     let st = unsafe {
         weburl_domain_to_ascii(
             d.as_ptr().cast(),
@@ -323,7 +327,7 @@ fn domain_to_ascii() {
     assert_eq!(st, WeburlStatus::Ok);
     assert_eq!(&buf[..n], b"example.com");
     let d = "a b";
-    // SAFETY (test): valid pointers.
+    // SAFETY: valid pointers.
     let st = unsafe {
         weburl_domain_to_ascii(
             d.as_ptr().cast(),
@@ -336,7 +340,7 @@ fn domain_to_ascii() {
     };
     assert_eq!(st, WeburlStatus::Invalid);
     let d = "b\u{fc}cher.example";
-    // SAFETY (test): valid pointers.
+    // SAFETY: valid pointers.
     let st = unsafe {
         weburl_domain_to_ascii(
             d.as_ptr().cast(),
@@ -355,7 +359,7 @@ fn domain_to_ascii() {
     }
     let mut tiny = [0u8; 3];
     let d = "example.com";
-    // SAFETY (test): valid pointers.
+    // SAFETY: valid pointers.
     let st = unsafe {
         weburl_domain_to_ascii(
             d.as_ptr().cast(),
@@ -376,11 +380,11 @@ fn status_names() {
         (WeburlStatus::Overlap, "WEBURL_STATUS_OVERLAP"),
     ] {
         let p = weburl_status_name(st as i32);
-        // SAFETY (test): a static NUL-terminated string.
+        // SAFETY: a static NUL-terminated string.
         let c = unsafe { core::ffi::CStr::from_ptr(p) };
         assert_eq!(c.to_str().unwrap(), name);
     }
-    // SAFETY (test): as above.
+    // SAFETY: as above.
     let c = unsafe { core::ffi::CStr::from_ptr(weburl_status_name(77)) };
     assert_eq!(c.to_str().unwrap(), "WEBURL_STATUS_UNKNOWN");
 }

@@ -55,6 +55,7 @@
 //! (`tests/wpt.rs`); without the `regex` feature, all 344 cases whose
 //! pattern has no regexp group pass.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

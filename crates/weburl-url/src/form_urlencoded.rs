@@ -264,6 +264,9 @@ impl<'a, T: Target> Serializer<'a, T> {
     ///
     /// When called a second time: the target was already given back and
     /// there is nothing left to return (as with `form_urlencoded`).
+    // `url`'s signature, kept for the drop-in: it has no error to return, and
+    // a second call panics there too.
+    #[allow(clippy::panic)]
     pub fn finish(&mut self) -> T::Finished {
         match self.target.take() {
             Some(target) => target.finish(),

@@ -36,6 +36,7 @@
 //! `serde`, `expose_internals`, and `debugger_visualizer` (accepted, no
 //! effect).
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

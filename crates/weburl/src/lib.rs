@@ -35,6 +35,7 @@
 //!
 //! Without `alloc` this crate only re-exports the `url-core` types below.
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
