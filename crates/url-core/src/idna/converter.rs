@@ -72,7 +72,7 @@ impl Converter {
             all(target_arch = "x86_64", target_feature = "sse2"),
             all(target_arch = "aarch64", target_feature = "neon")
         ),
-        inline
+        inline(always)
     )]
     #[cfg_attr(
         not(any(
