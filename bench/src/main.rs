@@ -45,6 +45,8 @@ const CAN_PARSE_MUTATIONS: &str = "can-parse(mutations)";
 /// The workloads derived from the first corpus file, in running order.
 const NON_CANONICAL: &str = "non-canonical";
 const RELATIVE: &str = "relative";
+/// `can_parse` on a sample of the first corpus file (each whole file has
+/// its own `can-parse(<file>)` workload too).
 const CAN_PARSE: &str = "can-parse(corpus)";
 const CAN_PARSE_NON_CANONICAL: &str = "can-parse(non-canonical)";
 const CAN_PARSE_RELATIVE: &str = "can-parse(relative)";
@@ -217,6 +219,7 @@ impl Sources {
     /// The names of every workload, in running order.
     fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = self.corpora.iter().map(|(n, _)| n.clone()).collect();
+        names.extend(self.corpora.iter().map(|(n, _)| format!("can-parse({n})")));
         names.push(HOSTS.to_string());
         names.extend(sets::HOST_KINDS.iter().map(|k| format!("hosts[{k}]")));
         if !self.mutations.0.is_empty() {
@@ -240,6 +243,14 @@ impl Sources {
         if let Some((_, urls)) = self.corpora.iter().find(|(n, _)| n == name) {
             let urls = urls.iter().take(self.limit).cloned().collect();
             return Some(Workload::parse(name, urls));
+        }
+        if let Some((_, urls)) = self
+            .corpora
+            .iter()
+            .find(|(n, _)| format!("can-parse({n})") == name)
+        {
+            let urls = urls.iter().take(self.limit).cloned().collect();
+            return Some(Workload::can_parse(name, urls));
         }
         let w = match name {
             HOSTS => Workload::parse(name, self.host_inputs(None)),

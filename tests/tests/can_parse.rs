@@ -190,6 +190,25 @@ fn can_parse_authority_shapes_agree_with_parse() {
         ("https://[::1]x/", Some(false)),
         ("https://a\u{00fc}b.example/", Some(true)),
         ("HTTP://a%41.EXAMPLE/", Some(true)),
+        // file: the file host state's buffer, with no port (url.bs).
+        ("file://node.gypi", Some(true)),
+        ("file://HOST/share", Some(true)),
+        ("file://C:/x", Some(true)),
+        ("file://c|", Some(true)),
+        ("file:\\\\host\\x", Some(true)),
+        ("file:///x", Some(true)),
+        ("file:x", Some(true)),
+        ("file:/x", Some(true)),
+        ("file://h:80/", Some(false)),
+        ("file://exa mple/x", Some(false)),
+        ("file://[::1]/x", Some(true)),
+        ("file://[::1/x", Some(false)),
+        ("file://1.2.3.256/", Some(false)),
+        ("file://localhost/x", Some(true)),
+        ("file:/\t/h/x", Some(true)),
+        ("file:\t//h:1/x", Some(false)),
+        ("file://h\t:1/x", Some(false)),
+        ("file://a\u{00fc}b/x", Some(true)),
     ];
     for &(input, want) in cases {
         let got = weburl::Url::can_parse(input, None);
@@ -199,4 +218,53 @@ fn can_parse_authority_shapes_agree_with_parse() {
             assert_eq!(got, want, "{input:?}");
         }
     }
+}
+
+/// can_parse against the full parse on the benchmark corpora and
+/// mutations.jsonl (../shared/data/bench, when present), with and without
+/// bases of each kind.
+#[test]
+fn can_parse_agrees_on_corpora_and_mutations() {
+    let dir = weburl_conformance::root().join("../shared/data/bench");
+    let mut inputs: Vec<String> = Vec::new();
+    for name in [
+        "kasztp.txt",
+        "userbait.txt",
+        "node_files.txt",
+        "isaacs_files.txt",
+    ] {
+        if let Ok(text) = std::fs::read_to_string(dir.join(name)) {
+            inputs.extend(text.lines().map(String::from));
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(dir.join("mutations.jsonl")) {
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            inputs.push(v["input"].as_str().unwrap().to_string());
+        }
+    }
+    if inputs.is_empty() {
+        assert!(std::env::var_os("CI").is_none(), "bench data missing in CI");
+        return;
+    }
+    let bases = [
+        None,
+        Some("https://example.com/a/b"),
+        Some("file:///C:/x/y"),
+        Some("sc:/p"),
+    ];
+    let mut n = 0;
+    for base in bases {
+        let b = base.map(|b| weburl::Url::parse(b).unwrap());
+        for input in &inputs {
+            let parsed = match &b {
+                Some(b) => weburl::Url::parse_with_base(input, b).is_ok(),
+                None => weburl::Url::parse(input).is_ok(),
+            };
+            let got = weburl::Url::can_parse(input, base);
+            assert_eq!(got, parsed, "{input:?} (base {base:?})");
+            n += 1;
+        }
+    }
+    println!("can_parse corpora and mutations: {n} agree");
 }

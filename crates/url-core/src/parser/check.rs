@@ -62,8 +62,7 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>) -> b
         // A path (opaque or not) never fails; only "//" starts an
         // authority.
         SchemeType::NotSpecial => !starts_authority(rest, false),
-        // An empty host, then the path.
-        SchemeType::File => rest.starts_with(b"///"),
+        SchemeType::File => file_parses(rest),
         _ => {
             let slashes = rest
                 .iter()
@@ -141,41 +140,8 @@ fn special_authority_parses(authority: &[u8], scheme_type: SchemeType) -> bool {
 /// (any case, not ending in a number), an IPv4 address the IPv4 parser
 /// accepts, or a bracketed IPv6 address; the port at most 65535.
 fn host_and_port_parse(authority: &[u8]) -> bool {
-    let host_end = if authority.first() == Some(&b'[') {
-        // An IPv6 address: no tab or newline inside (they are removed).
-        let Some(close) = authority.iter().position(|&b| b == b']') else {
-            return false;
-        };
-        let inner = authority.get(1..close).unwrap_or_default();
-        // The one-pass parser answers the common address (and rejects tabs
-        // and newlines); an IPv4 part or an error goes to the full one.
-        if ipv6::parse_ipv6_plain(inner).is_none()
-            && (inner.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
-                || ipv6::parse_ipv6(inner, &mut |_, _| {}).is_err())
-        {
-            return false;
-        }
-        close + 1
-    } else {
-        // Letters of either case, digits, '-' and '.' are found 16 bytes
-        // per step; a rarer domain byte (which the vector scan stops at) is
-        // then scanned on byte by byte.
-        let mut end = find(authority, 0, Stop::LdhAnyCase);
-        if authority.get(end).is_some_and(|&b| is_domain_byte(b)) {
-            end += authority
-                .get(end..)
-                .unwrap_or_default()
-                .iter()
-                .position(|&b| !is_domain_byte(b))
-                .unwrap_or(authority.len() - end);
-        }
-        let host = authority.get(..end).unwrap_or_default();
-        if host.is_empty()
-            || (ipv4::ends_in_a_number(host) && ipv4::parse_ipv4(host, &mut |_, _| {}).is_err())
-        {
-            return false;
-        }
-        end
+    let Some(host_end) = host_parses(authority) else {
+        return false;
     };
     let mut rest = authority.get(host_end..).unwrap_or_default();
     if let Some(after_colon) = rest.strip_prefix(b":") {
@@ -190,6 +156,74 @@ fn host_and_port_parse(authority: &[u8]) -> bool {
         rest = after;
     }
     matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
+}
+
+/// Where a host at the start of `authority` ends when it surely parses: an
+/// ASCII domain (any case, not ending in a number), an IPv4 address the
+/// IPv4 parser accepts, or a bracketed IPv6 address; `None` otherwise.
+fn host_parses(authority: &[u8]) -> Option<usize> {
+    if authority.first() == Some(&b'[') {
+        // An IPv6 address: no tab or newline inside (they are removed).
+        let close = authority.iter().position(|&b| b == b']')?;
+        let inner = authority.get(1..close).unwrap_or_default();
+        // The one-pass parser answers the common address (and rejects tabs
+        // and newlines); an IPv4 part or an error goes to the full one.
+        if ipv6::parse_ipv6_plain(inner).is_none()
+            && (inner.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+                || ipv6::parse_ipv6(inner, &mut |_, _| {}).is_err())
+        {
+            return None;
+        }
+        return Some(close + 1);
+    }
+    // Letters of either case, digits, '-' and '.' are found 16 bytes per
+    // step; a rarer domain byte (which the vector scan stops at) is then
+    // scanned on byte by byte.
+    let mut end = find(authority, 0, Stop::LdhAnyCase);
+    if authority.get(end).is_some_and(|&b| is_domain_byte(b)) {
+        end += authority
+            .get(end..)
+            .unwrap_or_default()
+            .iter()
+            .position(|&b| !is_domain_byte(b))
+            .unwrap_or(authority.len() - end);
+    }
+    let host = authority.get(..end).unwrap_or_default();
+    if host.is_empty()
+        || (ipv4::ends_in_a_number(host) && ipv4::parse_ipv4(host, &mut |_, _| {}).is_err())
+    {
+        return None;
+    }
+    Some(end)
+}
+
+/// [`surely_parses`] for `file:` then `rest`: the file and file slash
+/// states take anything but two slashes (either kind) without failing;
+/// after two, the file host state's buffer (up to the path, query or
+/// fragment) is empty, a Windows drive letter, or a host, which must parse
+/// (there is no port).
+fn file_parses(rest: &[u8]) -> bool {
+    let at = |k: usize| rest.get(k).copied();
+    let is_slash = |b: Option<u8>| matches!(b, Some(b'/' | b'\\'));
+    let is_ws = |b: Option<u8>| matches!(b, Some(b'\t' | b'\n' | b'\r'));
+    if is_ws(at(0)) || (is_slash(at(0)) && is_ws(at(1))) {
+        // Removing it might make the two slashes.
+        return false;
+    }
+    if !(is_slash(at(0)) && is_slash(at(1))) {
+        return true;
+    }
+    let host = rest.get(2..).unwrap_or_default();
+    let end = host
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r'))
+        .unwrap_or(host.len());
+    if matches!(host.get(end), Some(b'\t' | b'\n' | b'\r')) {
+        return false;
+    }
+    let buffer = host.get(..end).unwrap_or_default();
+    let drive_letter = matches!(buffer, [a, b':' | b'|'] if a.is_ascii_alphabetic());
+    buffer.is_empty() || drive_letter || host_parses(buffer) == Some(end)
 }
 
 /// [`surely_parses`] for an input without a scheme: the relative state
