@@ -10,6 +10,7 @@ mod fuzz;
 mod gen_header;
 mod gen_idna;
 mod gen_psl;
+mod reference;
 mod size;
 mod url_compat;
 
@@ -26,6 +27,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
   check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
   size                   size budget for firmware and wasm builds
+  reference [--mutated N] [--seed S]
+                         every component vs whatwg-url (the reference implementation) on generated inputs
   firmware               the WPT suites and the C test on an emulated Cortex-M4F (QEMU)
   url-compat [CRATE…]    real crates' tests with url replaced by weburl-url ([patch.crates-io])";
 
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "check-nostd" => check_nostd::run(rest),
         "size" => size::run(rest),
+        "reference" => reference::run(rest),
         "firmware" => firmware::run(rest),
         "url-compat" => url_compat::run(rest),
         _ => {
