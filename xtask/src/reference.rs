@@ -462,3 +462,34 @@ fn compare(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn committed_expectations_parse_with_reasons() {
+        let map = expectations(&crate::workspace_root()).unwrap();
+        assert!(map.values().all(|r| !r.is_empty()));
+        for key in map.keys() {
+            let v: Value = serde_json::from_str(key).unwrap();
+            assert!(v["op"] == "parse" || v["op"] == "set", "{key}");
+        }
+    }
+
+    #[test]
+    fn differences_name_each_differing_component() {
+        let o: Value = serde_json::from_str(r#"{"href":"a","host":"x","port":""}"#).unwrap();
+        let t: Value = serde_json::from_str(r#"{"href":"a","host":"y","hash":""}"#).unwrap();
+        assert_eq!(
+            differences(&o, &t),
+            [
+                r#"hash: weburl (none) | reference """#,
+                r#"host: weburl "x" | reference "y""#,
+                r#"port: weburl "" | reference (none)"#,
+            ]
+        );
+        let f: Value = serde_json::from_str(r#"{"failure":true}"#).unwrap();
+        assert_eq!(differences(&o, &f).len(), 4);
+    }
+}

@@ -620,3 +620,47 @@ fn setter_value(rng: &mut Rng, setter: &str) -> String {
         v
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_non_ascii_scalar_value_once() {
+        // U+0080..U+10FFFF less the 2,048 surrogates.
+        assert_eq!(non_ascii().count(), 0x10_FFFF - 0x80 + 1 - 2048);
+    }
+
+    #[test]
+    fn seeded_and_varied() {
+        let run = |seed| {
+            let mut rng = Rng::new(seed);
+            (0..2000)
+                .map(|_| mutated_case(&mut rng))
+                .collect::<Vec<_>>()
+        };
+        let a = run(1);
+        assert_eq!(a, run(1));
+        assert_ne!(a, run(2));
+        let distinct: std::collections::HashSet<&String> = a.iter().collect();
+        assert!(distinct.len() > 1900, "{}", distinct.len());
+        // Every line is an operation both runners understand.
+        for line in &a {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["op"], "parse");
+            assert!(v["input"].is_string());
+        }
+        let based = a.iter().filter(|l| !l.contains("\"base\":null")).count();
+        assert!((400..1000).contains(&based), "{based}");
+    }
+
+    #[test]
+    fn setter_values_for_every_setter() {
+        let mut rng = Rng::new(7);
+        for setter in SETTERS {
+            let values: std::collections::HashSet<String> =
+                (0..200).map(|_| setter_value(&mut rng, setter)).collect();
+            assert!(values.len() > 50, "{setter}: {}", values.len());
+        }
+    }
+}
