@@ -436,7 +436,7 @@ fn percent_decode(s: &str) -> String {
 }
 
 /// Whether `s` has a non-ASCII code point other than U+FFFD that UTS #46
-/// disallows (idna-tables: 17.0.0).
+/// disallows (idna-tables: 18.0.0).
 fn has_disallowed(s: &str) -> bool {
     s.chars().any(|c| {
         !c.is_ascii()

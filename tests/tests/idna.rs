@@ -447,7 +447,7 @@ fn wpt_verifydnslength() {
 
 /// The UTS #46 data idna-tables is generated from (`cargo xtask gen-idna`'s
 /// default Unicode version).
-const UTS46_DATA: &str = "data/unicode/17.0.0/uts46data.py";
+const UTS46_DATA: &str = "data/unicode/18.0.0/uts46data.py";
 
 /// UTS #46 §4 step 1 (Map, non-transitional) from [`UTS46_DATA`], read here
 /// independently of idna-tables: `None` when `s` holds a disallowed code
@@ -468,34 +468,59 @@ fn uts46_map(s: &str) -> Option<String> {
         Disallowed,
     }
     static TABLE: std::sync::OnceLock<Vec<(u32, Map)>> = std::sync::OnceLock::new();
-    // Range starts, ascending. Entries are `    (0xSTART, "S"[, "mapping"]),`
-    // and each range runs to the next start (xtask/src/gen_idna/sources.rs
-    // parses the same file strictly; this reading only needs to be right on
-    // it).
+    // Range starts, ascending, from three parallel sequences: `uts46_starts`
+    // (`        0xSTART,` lines), `uts46_statuses` (`    b"…"` lines, one
+    // letter per range) and `uts46_replacements` (`    None,` or a string
+    // literal a line); each range runs to the next start
+    // (xtask/src/gen_idna/sources.rs parses the same file strictly; this
+    // reading only needs to be right on it).
     let table = TABLE.get_or_init(|| {
         let text = std::fs::read_to_string(root().join(UTS46_DATA))
             .unwrap_or_else(|e| panic!("{UTS46_DATA}: {e} (run `cargo xtask fetch-data`)"));
-        let mut starts = Vec::new();
+        let (mut heads, mut letters, mut mappings) = (Vec::new(), Vec::new(), Vec::new());
+        let mut section = "";
         for line in text.lines() {
-            let Some(entry) = line.strip_prefix("    (0x") else {
+            if let Some(name) = line.split(':').next().filter(|n| n.starts_with("uts46_")) {
+                section = if line.ends_with('(') { name } else { "" };
                 continue;
-            };
-            let entry = entry.strip_suffix("),").expect("entry ends with `),`");
-            let mut fields = entry.splitn(3, ", ");
-            let start = u32::from_str_radix(fields.next().unwrap(), 16).unwrap();
-            let status = fields.next().expect("status");
-            let mapping = fields.next().map(|lit| {
-                // A Python literal in either quotes; `\\` is its only escape.
-                let body = &lit[1..lit.len() - 1];
-                assert!(!body.replace("\\\\", "").contains('\\'), "{line}");
-                body.replace("\\\\", "\\")
-            });
+            }
+            match section {
+                "uts46_starts" => {
+                    if let Some(hex) = line.strip_prefix("        0x") {
+                        let hex = hex.strip_suffix(',').expect("start ends with `,`");
+                        heads.push(u32::from_str_radix(hex, 16).unwrap());
+                    }
+                }
+                "uts46_statuses" => {
+                    if let Some(body) = line.strip_prefix("    b\"") {
+                        letters.extend(body.strip_suffix('"').expect("status line").chars());
+                    }
+                }
+                "uts46_replacements" => {
+                    if let Some(lit) = line.strip_prefix("    ") {
+                        let lit = lit.strip_suffix(',').expect("replacement ends with `,`");
+                        // None, or a Python literal in either quotes with
+                        // `\\` its only escape.
+                        mappings.push((lit != "None").then(|| {
+                            let body = &lit[1..lit.len() - 1];
+                            assert!(!body.replace("\\\\", "").contains('\\'), "{line}");
+                            body.replace("\\\\", "\\")
+                        }));
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(heads.len(), letters.len(), "{UTS46_DATA}");
+        assert_eq!(heads.len(), mappings.len(), "{UTS46_DATA}");
+        let mut starts = Vec::new();
+        for ((start, status), mapping) in heads.into_iter().zip(letters).zip(mappings) {
             let value = match (status, mapping) {
                 // Deviations: kept (non-transitional).
-                ("\"V\"" | "\"D\"", _) => Map::Keep,
-                ("\"I\"", None) => Map::Replace(String::new()),
-                ("\"M\"", Some(m)) => Map::Replace(m),
-                ("\"X\"", None) => Map::Disallowed,
+                ('V' | 'D', _) => Map::Keep,
+                ('I', None) => Map::Replace(String::new()),
+                ('M', Some(m)) => Map::Replace(m),
+                ('X', None) => Map::Disallowed,
                 other => panic!("{UTS46_DATA}: unexpected entry {other:?}"),
             };
             starts.push((start, value));

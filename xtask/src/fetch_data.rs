@@ -54,13 +54,13 @@ const MAPPING: &str = "idna_mapping";
 const MAPPING_V: &str = "1.1.0";
 const IDNA: &str = "idna";
 const IDNA_V: &str = "1.1.0";
-/// PyPI's `idna` (BSD-3-Clause) carries UTS #46 17.0.0 as a Python table,
+/// PyPI's `idna` (BSD-3-Clause) carries UTS #46 18.0.0 as a Python table,
 /// `idna/uts46data.py`; gen-idna reads it.
 const PY_IDNA: &str = "idna";
-const PY_IDNA_V: &str = "3.15";
+const PY_IDNA_V: &str = "3.20";
 const PY_IDNA_WHEEL: Registry = Registry::PyPi {
-    wheel: "idna-3.15-py3-none-any.whl",
-    wheel_sha256: "048adeaf8c2d788c40fee287673ccaa74c24ffd8dcf09ffa555a2fbb59f10ac8",
+    wheel: "idna-3.20-py3-none-any.whl",
+    wheel_sha256: "ab7ae7122974553370f0bdb919e1a960b2cd1bc1ef0276416d896db81c14582c",
 };
 
 /// Every committed file fetch-data produces (`UNCOMMITTED` has the rest).
@@ -152,8 +152,8 @@ const FILES: &[DataFile] = &[
         package: PY_IDNA,
         version: PY_IDNA_V,
         src: "idna/uts46data.py",
-        dest: "data/unicode/17.0.0/uts46data.py",
-        sha256: "f15a9ade36a4138656618324b7e713929ec8ce9c09126a2b603c8068064e3c8e",
+        dest: "data/unicode/18.0.0/uts46data.py",
+        sha256: "770e849bfa156c71828a89440a57fe9aea70735f103ae4616ee4f682e13d6c00",
     },
 ];
 
@@ -215,7 +215,7 @@ fn all_files() -> impl Iterator<Item = &'static DataFile> + Clone {
 }
 
 /// Where fetch-data takes `dest` (a path relative to the workspace root)
-/// from, e.g. "PyPI `idna` 3.15, `idna/uts46data.py`", and its pinned
+/// from, e.g. "PyPI `idna` 3.20, `idna/uts46data.py`", and its pinned
 /// sha256; `None` when fetch-data does not produce it.
 pub(crate) fn provenance(dest: &str) -> Option<(String, &'static str)> {
     let f = all_files().find(|f| f.dest == dest)?;

@@ -46,7 +46,7 @@ const MAX_CP: u32 = 0x10FFFF;
 
 /// The Unicode version of the generated tables unless `--unicode X.Y.Z` says
 /// otherwise. Every source must be of that version.
-pub(crate) const DEFAULT_UNICODE: &str = "17.0.0";
+pub(crate) const DEFAULT_UNICODE: &str = "18.0.0";
 
 /// The older mapping table the new one is cross-checked against.
 const BASELINE: &str = "data/unicode/IdnaMappingTable.txt";

@@ -10,6 +10,7 @@ mod fuzz;
 mod gen_header;
 mod gen_idna;
 mod gen_psl;
+mod reference;
 mod size;
 mod url_compat;
 
@@ -18,7 +19,7 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: cargo xtask <command>
   fetch-data [--check]   test and Unicode data from crates.io and PyPI packages (sha256-pinned)
   gen-idna [--check] [--unicode X.Y.Z]
-                         generate crates/idna-tables from data/unicode (Unicode 17.0.0)
+                         generate crates/idna-tables from data/unicode (Unicode 18.0.0)
   gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
   fuzz [--smoke]         build and run the cargo-fuzz targets
@@ -26,6 +27,8 @@ const USAGE: &str = "usage: cargo xtask <command>
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
   check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
   size                   size budget for firmware and wasm builds
+  reference [--mutated N] [--seed S]
+                         every component vs whatwg-url (the reference implementation) on generated inputs
   firmware               the WPT suites and the C test on an emulated Cortex-M4F (QEMU)
   url-compat [CRATE…]    real crates' tests with url replaced by weburl-url ([patch.crates-io])";
 
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "check-nostd" => check_nostd::run(rest),
         "size" => size::run(rest),
+        "reference" => reference::run(rest),
         "firmware" => firmware::run(rest),
         "url-compat" => url_compat::run(rest),
         _ => {

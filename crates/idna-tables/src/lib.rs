@@ -7,17 +7,17 @@
 //! `cargo xtask gen-idna` and never edited by hand; `cargo xtask gen-idna
 //! --check` fails when it is stale. Sources:
 //!
-//! - `data/unicode/17.0.0/uts46data.py`, UTS #46 version 17.0.0 (from PyPI `idna` 3.15, `idna/uts46data.py`;
-//!   sha256 `f15a9ade36a4138656618324b7e713929ec8ce9c09126a2b603c8068064e3c8e`): status and mapping of every code point;
-//! - `unicode-normalization` (Unicode 17.0.0): canonical decompositions,
+//! - `data/unicode/18.0.0/uts46data.py`, UTS #46 version 18.0.0 (from PyPI `idna` 3.20, `idna/uts46data.py`;
+//!   sha256 `770e849bfa156c71828a89440a57fe9aea70735f103ae4616ee4f682e13d6c00`): status and mapping of every code point;
+//! - `unicode-normalization` (Unicode 18.0.0): canonical decompositions,
 //!   compositions, Canonical_Combining_Class, General_Category=Mark;
-//! - `icu_properties` (ICU4X compiled data, Unicode 17.0.0): Bidi_Class
+//! - `icu_properties` (ICU4X compiled data, Unicode 18.0.0): Bidi_Class
 //!   and Joining_Type.
 //!
 //! Those crates are only used by the generator, which fails unless every
-//! source is Unicode 17.0.0. `icu_properties` names no version: the
+//! source is Unicode 18.0.0. `icu_properties` names no version: the
 //! generator checks that its Script is Unknown on exactly the code points
-//! where that of `unicode-script` (Unicode 17.0.0) is, i.e. that both
+//! where that of `unicode-script` (Unicode 18.0.0) is, i.e. that both
 //! assign the same code points.
 //!
 //! Deviation code points are reported as [`Mapping::Valid`]: the URL Standard
@@ -34,7 +34,7 @@
 //!   those [`Mapping::Decomposed`], every mapping target, closed under
 //!   decomposition and under composition of two of its members, plus any
 //!   disallowed code point that some decomposition or composition could
-//!   remove (0 in UTS #46 17.0.0). Any other disallowed code point
+//!   remove (0 in UTS #46 18.0.0). Any other disallowed code point
 //!   survives NFC — with the full Unicode data as with these tables — so its
 //!   label fails either way. NFC of text outside the domain may differ from
 //!   UAX #15.
@@ -46,13 +46,13 @@
 //!
 //! # Size
 //!
-//! 36461 bytes (35.6 KiB) of tables:
+//! 36942 bytes (36.1 KiB) of tables:
 //!
 //! | table | bytes |
 //! |---|---|
-//! | mapping trie | 16489 |
-//! | mapping strings | 4513 |
-//! | property trie | 7638 |
+//! | mapping trie | 16821 |
+//! | mapping strings | 4541 |
+//! | property trie | 7759 |
 //! | property records | 384 |
 //! | canonical decompositions | 4016 |
 //! | singleton decomposition runs | 2144 |

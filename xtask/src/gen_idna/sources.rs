@@ -20,79 +20,160 @@ pub(super) fn is_version(v: &str) -> bool {
             .all(|p| !p.is_empty() && p.len() <= 3 && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Parses `uts46data.py` as the Python `idna` package generates it (its
-/// `tools/idna-data`): comment and blank lines, one `from typing import …`
-/// line, a docstring line, `__version__ = "X.Y.Z"`, then
-/// `uts46data: … = (`, one `(0xSTART, "S")` or `(0xSTART, "S", "mapping"),`
-/// entry a line, and `)`. Each entry starts a range that runs to the next
-/// entry's start (the last to U+10FFFF). Anything else is rejected, so a
-/// change of format cannot go unnoticed.
+/// Parses `uts46data.py` as the Python `idna` package (3.16 and later)
+/// generates it (its `tools/idna-data`): comment and blank lines, `from …
+/// import …` lines, a docstring line, `__version__ = "X.Y.Z"`, then three
+/// parallel sequences, one entry per range:
+///
+/// - `uts46_starts: … = array(`, `"I",`, `(`, one `0xSTART,` a line, `),`,
+///   `)`: each range starts there and runs to the next start (the last to
+///   U+10FFFF);
+/// - `uts46_statuses: bytes = (`, lines of `b"…"` holding one status
+///   letter per range, `)`;
+/// - `uts46_replacements: … = (`, one `None,` or string literal a line (the
+///   mapping), `)`.
+///
+/// Anything else is rejected, so a change of format cannot go unnoticed.
 ///
 /// Statuses: `V` valid, `D` deviation (valid: the URL Standard only uses
 /// non-transitional processing; its mapping, the transitional one, is
 /// ignored), `M` mapped (to a non-empty string), `I` ignored, `X`
 /// disallowed.
 pub(super) fn parse_uts46_data(text: &str, name: &str) -> Result<MappingTable, String> {
+    #[derive(PartialEq, Eq, Clone, Copy, Debug)]
+    enum Section {
+        Header,
+        StartsOpen,
+        StartsTuple,
+        Starts,
+        StartsClosed,
+        Between,
+        Statuses,
+        Replacements,
+    }
     let sha256 = format!("{:x}", Sha256::digest(text.as_bytes()));
     let mut version: Option<String> = None;
-    // None: before the tuple; Some(false): inside it; Some(true): after it.
-    let mut tuple_closed: Option<bool> = None;
-    let mut starts: Vec<(u32, Status)> = Vec::new();
+    let mut section = Section::Header;
+    let mut done = [false; 3];
+    let mut starts: Vec<u32> = Vec::new();
+    let mut letters: Vec<u8> = Vec::new();
+    let mut replacements: Vec<Option<String>> = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let err = |m: &str| format!("{name}:{}: {m}: {line:?}", n + 1);
-        match tuple_closed {
-            None => {
-                if line.is_empty()
-                    || line.starts_with('#')
-                    || line.starts_with("from typing import ")
-                    || (line.starts_with("\"\"\"") && line.ends_with("\"\"\"") && line.len() >= 6)
+        match section {
+            Section::Header | Section::Between => {
+                if line.is_empty() || line.starts_with('#') {
+                    continue;
+                }
+                if section == Section::Header
+                    && ((line.starts_with("from ") && line.contains(" import "))
+                        || (line.starts_with("\"\"\"")
+                            && line.ends_with("\"\"\"")
+                            && line.len() >= 6))
                 {
                     continue;
                 }
                 if let Some(v) = line.strip_prefix("__version__ = ") {
+                    if section != Section::Header {
+                        return Err(err("__version__ after the data"));
+                    }
                     let v = python_string(v).map_err(|m| err(&m))?;
                     if version.replace(v).is_some() {
                         return Err(err("second __version__"));
                     }
-                } else if line.starts_with("uts46data") && line.ends_with(" = (") {
-                    tuple_closed = Some(false);
+                } else if line.starts_with("uts46_starts") && line.ends_with(" = array(") {
+                    section = Section::StartsOpen;
+                } else if line.starts_with("uts46_statuses") && line.ends_with(" = (") {
+                    section = Section::Statuses;
+                } else if line.starts_with("uts46_replacements") && line.ends_with(" = (") {
+                    section = Section::Replacements;
                 } else {
                     return Err(err("unexpected line"));
                 }
-            }
-            Some(false) => {
-                if line == ")" {
-                    tuple_closed = Some(true);
-                    continue;
+                let i = match section {
+                    Section::StartsOpen => 0,
+                    Section::Statuses => 1,
+                    Section::Replacements => 2,
+                    _ => continue,
+                };
+                if std::mem::replace(&mut done[i], true) {
+                    return Err(err("second definition"));
                 }
-                let (start, status) = parse_entry(line).map_err(|m| err(&m))?;
+            }
+            Section::StartsOpen if line == "    \"I\"," => section = Section::StartsTuple,
+            Section::StartsTuple if line == "    (" => section = Section::Starts,
+            Section::Starts if line == "    )," => section = Section::StartsClosed,
+            Section::StartsClosed if line == ")" => section = Section::Between,
+            Section::Starts => {
+                let hex = line
+                    .strip_prefix("        0x")
+                    .and_then(|l| l.strip_suffix(','))
+                    .ok_or_else(|| err("not a start `        0x…,`"))?;
+                if hex.is_empty() || hex.len() > 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return Err(err("bad start"));
+                }
+                let start = u32::from_str_radix(hex, 16).map_err(|e| err(&e.to_string()))?;
                 if start > MAX_CP {
                     return Err(err("start above U+10FFFF"));
                 }
                 match starts.last() {
                     None if start != 0 => return Err(err("the first range must start at 0")),
-                    Some(&(prev, _)) if start <= prev => return Err(err("starts must increase")),
+                    Some(&prev) if start <= prev => return Err(err("starts must increase")),
                     _ => {}
                 }
-                starts.push((start, status));
+                starts.push(start);
             }
-            Some(true) => {
-                if !line.is_empty() {
-                    return Err(err("text after the tuple"));
+            Section::Statuses if line == ")" => section = Section::Between,
+            Section::Statuses => {
+                let body = line
+                    .strip_prefix("    b\"")
+                    .and_then(|l| l.strip_suffix('"'))
+                    .ok_or_else(|| err("not a status line `    b\"…\"`"))?;
+                if let Some(b) = body.bytes().find(|b| !b"VDMIX".contains(b)) {
+                    return Err(err(&format!("unknown status {:?}", b as char)));
                 }
+                letters.extend_from_slice(body.as_bytes());
+            }
+            Section::Replacements if line == ")" => section = Section::Between,
+            Section::Replacements => {
+                let item = line
+                    .strip_prefix("    ")
+                    .and_then(|l| l.strip_suffix(','))
+                    .ok_or_else(|| err("not a replacement `    …,`"))?;
+                replacements.push(match item {
+                    "None" => None,
+                    lit => Some(python_string(lit).map_err(|m| err(&m))?),
+                });
+            }
+            Section::StartsOpen | Section::StartsTuple | Section::StartsClosed => {
+                return Err(err("unexpected line in uts46_starts"))
             }
         }
     }
-    if tuple_closed != Some(true) {
-        return Err(format!("{name}: no complete `uts46data = (…)` tuple"));
+    if section != Section::Between || done != [true; 3] {
+        return Err(format!(
+            "{name}: not three complete sequences uts46_starts, uts46_statuses and \
+             uts46_replacements"
+        ));
+    }
+    if letters.len() != starts.len() || replacements.len() != starts.len() {
+        return Err(format!(
+            "{name}: {} starts, {} statuses, {} replacements: the sequences must be parallel",
+            starts.len(),
+            letters.len(),
+            replacements.len()
+        ));
     }
     let version = version.ok_or_else(|| format!("{name}: no __version__"))?;
     if !is_version(&version) {
         return Err(format!("{name}: __version__ {version:?} is not X.Y.Z"));
     }
     let mut status = Vec::with_capacity(MAX_CP as usize + 1);
-    for (i, (start, st)) in starts.iter().enumerate() {
-        let end = starts.get(i + 1).map_or(MAX_CP + 1, |next| next.0);
+    for (i, ((start, letter), mapping)) in starts.iter().zip(&letters).zip(replacements).enumerate()
+    {
+        let st = entry_status(*letter, mapping)
+            .map_err(|m| format!("{name}: the range at U+{start:04X}: {m}"))?;
+        let end = starts.get(i + 1).map_or(MAX_CP + 1, |next| *next);
         status.extend((*start..end).map(|_| st.clone()));
     }
     debug_assert_eq!(status.len(), MAX_CP as usize + 1);
@@ -105,35 +186,19 @@ pub(super) fn parse_uts46_data(text: &str, name: &str) -> Result<MappingTable, S
     })
 }
 
-/// One `(0xSTART, "S")` / `(0xSTART, "S", "mapping"),` line.
-fn parse_entry(line: &str) -> Result<(u32, Status), String> {
-    let inner = line
-        .strip_prefix("    (0x")
-        .and_then(|l| l.strip_suffix("),"))
-        .ok_or("not an entry `    (0x…),`")?;
-    let (hex, rest) = inner.split_once(", ").ok_or("no status")?;
-    if hex.is_empty() || hex.len() > 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return Err(format!("bad start {hex:?}"));
-    }
-    let start = u32::from_str_radix(hex, 16).map_err(|e| e.to_string())?;
-    let (letter, mapping) = match rest.split_once(", ") {
-        Some((s, m)) => (s, Some(python_string(m)?)),
-        None => (rest, None),
-    };
-    let status = match (letter, mapping) {
-        ("\"V\"", None) => Status::Valid,
+/// One range's status letter and replacement.
+fn entry_status(letter: u8, mapping: Option<String>) -> Result<Status, String> {
+    Ok(match (letter, mapping) {
+        (b'V', None) => Status::Valid,
         // The deviation's mapping is the transitional one: not used.
-        ("\"D\"", _) => Status::Valid,
-        ("\"X\"", None) => Status::Disallowed,
-        ("\"I\"", None) => Status::Ignored,
-        ("\"M\"", Some(m)) if !m.is_empty() => Status::Mapped(m.chars().collect()),
-        ("\"M\"", _) => return Err("mapped without a mapping".into()),
-        (s, Some(_)) if ["\"V\"", "\"X\"", "\"I\""].contains(&s) => {
-            return Err(format!("status {s} with a mapping"))
-        }
-        (s, _) => return Err(format!("unknown status {s}")),
-    };
-    Ok((start, status))
+        (b'D', _) => Status::Valid,
+        (b'X', None) => Status::Disallowed,
+        (b'I', None) => Status::Ignored,
+        (b'M', Some(m)) if !m.is_empty() => Status::Mapped(m.chars().collect()),
+        (b'M', _) => return Err("mapped without a mapping".into()),
+        (s, Some(_)) => return Err(format!("status {} with a mapping", s as char)),
+        (s, None) => return Err(format!("unknown status {}", s as char)),
+    })
 }
 
 /// A whole Python string literal in single or double quotes, with `\\` the
@@ -222,7 +287,7 @@ pub(super) fn check_versions(unicode: &str, table: &MappingTable) -> Result<Vec<
 /// Code points whose UTS #46 status may differ between the baseline and the
 /// new mapping although the baseline had them assigned (not `disallowed`),
 /// each with the reason (a real change of UTS #46 in that version). Empty:
-/// 17.0.0 changes nothing of 16.0.0 but newly assigned code points.
+/// 18.0.0 changes nothing of 16.0.0 but newly assigned code points.
 const ALLOWED_STATUS_CHANGES: &[(u32, &str)] = &[];
 
 /// Compares `new` with the older `base` on every code point: every
@@ -283,22 +348,44 @@ pub(super) fn cross_check(new: &MappingTable, base: &MappingTable) -> Result<Str
 mod tests {
     use super::*;
 
-    const HEAD: &str = "# generated\n\nfrom typing import Tuple, Union\n\n\"\"\"Doc.\"\"\"\n\n\n\
-                        __version__ = \"17.0.0\"\n\nuts46data: Tuple[int, ...] = (\n";
+    const HEAD: &str = "# generated\n\nfrom __future__ import annotations\n\nfrom array import \
+                        array\n\n\"\"\"Doc.\"\"\"\n\n\n__version__ = \"18.0.0\"\n\n";
 
-    fn parse(body: &str) -> Result<MappingTable, String> {
-        parse_uts46_data(&format!("{HEAD}{body})\n"), "t.py")
+    /// A file in the package's layout from `(start, status, replacement
+    /// literal)` entries, with `tweak` applied to the finished text.
+    fn file(entries: &[(&str, &str, &str)]) -> String {
+        let mut t = format!("{HEAD}uts46_starts: array[int] = array(\n    \"I\",\n    (\n");
+        for (start, _, _) in entries {
+            t += &format!("        {start},\n");
+        }
+        t += "    ),\n)\n\nuts46_statuses: bytes = (\n    b\"";
+        for (_, st, _) in entries {
+            t += st;
+        }
+        t += "\"\n)\n\nuts46_replacements: tuple[str | None, ...] = (\n";
+        for (_, _, m) in entries {
+            t += &format!("    {m},\n");
+        }
+        t + ")\n"
+    }
+
+    fn parse(entries: &[(&str, &str, &str)]) -> Result<MappingTable, String> {
+        parse_uts46_data(&file(entries), "t.py")
     }
 
     #[test]
     fn parses_ranges_statuses_and_strings() {
-        let t = parse(
-            "    (0x0, \"V\"),\n    (0x41, \"M\", \"a\"),\n    (0x42, \"M\", '\"'),\n    \
-             (0x43, \"M\", \"\\\\\"),\n    (0x44, \"D\", \"ss\"),\n    (0x45, \"I\"),\n    \
-             (0x46, \"X\"),\n",
-        )
+        let t = parse(&[
+            ("0x0", "V", "None"),
+            ("0x41", "M", "\"a\""),
+            ("0x42", "M", "'\"'"),
+            ("0x43", "M", "\"\\\\\""),
+            ("0x44", "D", "\"ss\""),
+            ("0x45", "I", "None"),
+            ("0x46", "X", "None"),
+        ])
         .unwrap();
-        assert_eq!(t.version, "17.0.0");
+        assert_eq!(t.version, "18.0.0");
         assert_eq!(t.status.len(), MAX_CP as usize + 1);
         assert_eq!(t.status[0x40], Status::Valid);
         assert_eq!(t.status[0x41], Status::Mapped(vec!['a']));
@@ -312,38 +399,50 @@ mod tests {
 
     #[test]
     fn rejects_anything_unexpected() {
-        for (body, why) in [
-            ("    (0x1, \"V\"),\n", "the first range must start at 0"),
+        let v = ("0x0", "V", "None");
+        for (entries, why) in [
             (
-                "    (0x0, \"V\"),\n    (0x0, \"X\"),\n",
-                "starts must increase",
+                vec![("0x1", "V", "None")],
+                "the first range must start at 0",
             ),
-            (
-                "    (0x0, \"V\"),\n    (0x110000, \"X\"),\n",
-                "above U+10FFFF",
-            ),
-            ("    (0x0, \"Q\"),\n", "unknown status"),
-            ("    (0x0, \"M\"),\n", "mapped without a mapping"),
-            ("    (0x0, \"M\", \"\"),\n", "mapped without a mapping"),
-            ("    (0x0, \"V\", \"a\"),\n", "with a mapping"),
-            ("    (0x0, \"M\", \"\\n\"),\n", "unsupported escape"),
-            ("    (0x0, \"M\", \"\\u0041\"),\n", "unsupported escape"),
-            ("    (0x0, \"M\", \"a\"b\"),\n", "unescaped quote"),
-            ("    (0x0, \"M\", \"\t\"),\n", "control character"),
-            ("    (0x0, \"V\")\n", "not an entry"),
-            ("    (0x0, \"V\"),  # comment\n", "not an entry"),
-            ("    (0x0, \"V\"),\nx = 1\n", "not an entry"),
+            (vec![v, ("0x0", "X", "None")], "starts must increase"),
+            (vec![v, ("0x110000", "X", "None")], "above U+10FFFF"),
+            (vec![("0x0", "Q", "None")], "unknown status"),
+            (vec![("0x0", "M", "None")], "mapped without a mapping"),
+            (vec![("0x0", "M", "\"\"")], "mapped without a mapping"),
+            (vec![("0x0", "V", "\"a\"")], "with a mapping"),
+            (vec![("0x0", "M", "\"\\n\"")], "unsupported escape"),
+            (vec![("0x0", "M", "\"\\u0041\"")], "unsupported escape"),
+            (vec![("0x0", "M", "\"a\"b\"")], "unescaped quote"),
+            (vec![("0x0", "M", "\"\t\"")], "control character"),
+            (vec![("0x0", "V", "None  # x")], "not a quoted string"),
+            (vec![("0x0,  # x", "V", "None")], "bad start"),
         ] {
-            let err = parse(body).err().unwrap_or_default();
-            assert!(err.contains(why), "{body:?}: {err:?} lacks {why:?}");
+            let err = parse(&entries).err().unwrap_or_default();
+            assert!(err.contains(why), "{entries:?}: {err:?} lacks {why:?}");
         }
-        let no_version = HEAD.replace("__version__ = \"17.0.0\"\n", "");
-        let err = parse_uts46_data(&format!("{no_version}    (0x0, \"V\"),\n)\n"), "t.py");
-        assert!(err.err().unwrap().contains("no __version__"));
-        let open = parse_uts46_data(&format!("{HEAD}    (0x0, \"V\"),\n"), "t.py");
-        assert!(open.err().unwrap().contains("no complete"));
-        let after = parse_uts46_data(&format!("{HEAD}    (0x0, \"V\"),\n)\nx = 1\n"), "t.py");
-        assert!(after.err().unwrap().contains("text after the tuple"));
+        let good = file(&[v, ("0x41", "X", "None")]);
+        for (text, why) in [
+            (
+                good.replace("__version__ = \"18.0.0\"\n", ""),
+                "no __version__",
+            ),
+            (good.replace("b\"VX\"", "b\"V\""), "must be parallel"),
+            (good.replace("    None,\n)", ")"), "must be parallel"),
+            (
+                good.replace("uts46_statuses: bytes = (\n    b\"VX\"\n)\n", ""),
+                "not three complete",
+            ),
+            (format!("{good}x = 1\n"), "unexpected line"),
+            (
+                format!("{good}uts46_statuses: bytes = (\n)\n"),
+                "second definition",
+            ),
+            (good.replace("    \"I\",", "    \"H\","), "in uts46_starts"),
+        ] {
+            let err = parse_uts46_data(&text, "t.py").err().unwrap_or_default();
+            assert!(err.contains(why), "{err:?} lacks {why:?}");
+        }
     }
 
     #[test]
@@ -356,10 +455,14 @@ mod tests {
 
     #[test]
     fn cross_check_allows_only_newly_assigned() {
-        let base = parse("    (0x0, \"V\"),\n    (0x100, \"X\"),\n").unwrap();
-        let mut new =
-            parse("    (0x0, \"V\"),\n    (0x100, \"M\", \"a\"),\n    (0x101, \"X\"),\n").unwrap();
-        new.version = "18.0.0".into();
+        let mut base = parse(&[("0x0", "V", "None"), ("0x100", "X", "None")]).unwrap();
+        base.version = "17.0.0".into();
+        let mut new = parse(&[
+            ("0x0", "V", "None"),
+            ("0x100", "M", "\"a\""),
+            ("0x101", "X", "None"),
+        ])
+        .unwrap();
         let line = cross_check(&new, &base).unwrap();
         assert_eq!(
             line,

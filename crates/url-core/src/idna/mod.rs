@@ -29,7 +29,7 @@
 //! after mapping — UAX #15's stream-safe limit is 30. No conformance test
 //! reaches either.
 //!
-//! Data: `idna-tables` (UTS #46 17.0.0, with normalization, Bidi_Class and
+//! Data: `idna-tables` (UTS #46 18.0.0, with normalization, Bidi_Class and
 //! Joining_Type data of the same Unicode version; see its docs for the
 //! sources and the size: about 36 KiB). To keep it small the tables are exact
 //! only where this module can look: normalization data on the code points
