@@ -370,35 +370,6 @@ impl UrlPattern {
         })
     }
 
-    /// `exec` with every component matched by the ECMAScript regex engine,
-    /// regex-free components included: the standard's definition, for
-    /// differential tests of the regex-free matcher.
-    #[cfg(feature = "regex")]
-    pub fn exec_with_regex_engine(
-        &self,
-        input: &UrlPatternInput,
-        base_url: Option<&str>,
-    ) -> Result<Option<UrlPatternResult>, Error> {
-        let regexes = self
-            .components
-            .iter()
-            .map(Component::compile_regular_expression)
-            .collect::<Result<Vec<_>, Error>>()?;
-        let mut index = 0;
-        self.exec_with(input, base_url, false, |_, value, captures| {
-            let regex = regexes.get(index);
-            index += 1;
-            captures.clear();
-            match regex.and_then(|r| r.captures(value)) {
-                Some(c) => {
-                    *captures = c;
-                    Ok(true)
-                }
-                None => Ok(false),
-            }
-        })
-    }
-
     /// `exec` through `exec` per component; with `test_first`, every
     /// component is tested before any result is built, so a pattern that
     /// does not match allocates nothing for its result.

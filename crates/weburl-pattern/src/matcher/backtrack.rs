@@ -13,6 +13,8 @@ pub(super) enum Job {
     Explore { pc: usize, pos: usize },
     /// Put back a capture slot's value: undoing a failed path's `Save`.
     Restore { slot: usize, old: Option<usize> },
+    /// Put back a register's value: undoing a failed path's `IterStart`.
+    Register { register: usize, old: usize },
 }
 
 /// Jobs kept in place: routes backtrack over a handful of alternatives.
@@ -25,6 +27,8 @@ const INLINE_WORDS: usize = 8;
 pub(super) struct Backtrack {
     pub(super) stack: Stack,
     visited: Words,
+    /// Where the current iteration of each loop with an empty check began.
+    pub(super) registers: Vec<usize>,
 }
 
 /// The first [`INLINE_JOBS`] jobs in place, the rest on the heap.
@@ -40,7 +44,10 @@ enum Words {
 }
 
 impl Backtrack {
-    pub(super) fn new(splits: usize, input: &str) -> Backtrack {
+    /// For `rows` rows of visited cells (one per split, or more: see
+    /// `Program::cell`) and `registers` registers.
+    pub(super) fn new(rows: usize, registers: usize, input: &str) -> Backtrack {
+        let splits = rows;
         let cells = splits.saturating_mul(input.len().saturating_add(1));
         let visited = match cells.div_ceil(64) {
             words if words <= INLINE_WORDS => Words::Inline([0; INLINE_WORDS]),
@@ -51,7 +58,23 @@ impl Backtrack {
             len: 0,
             heap: Vec::new(),
         };
-        Backtrack { stack, visited }
+        Backtrack {
+            stack,
+            visited,
+            registers: vec![usize::MAX; registers],
+        }
+    }
+
+    /// Sets `register` to `pos`, keeping the old value to restore if the
+    /// path fails and an alternative is pending.
+    pub(super) fn set_register(&mut self, register: usize, pos: usize) {
+        let Some(r) = self.registers.get_mut(register) else {
+            return;
+        };
+        let old = core::mem::replace(r, pos);
+        if !self.stack.is_empty() {
+            self.stack.push(Job::Register { register, old });
+        }
     }
 
     /// Marks `cell`; false when it was marked already (or out of range,

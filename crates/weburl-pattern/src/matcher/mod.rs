@@ -50,6 +50,8 @@
 //! positions than its small in-place stack and visited set hold.
 
 mod backtrack;
+#[cfg(feature = "regex")]
+mod regexp;
 
 use crate::parser::{Modifier, Options, Part, PartType};
 use alloc::string::String;
@@ -98,6 +100,63 @@ enum Inst {
     Save(usize),
     /// Succeed at the end of the input (`$`).
     Match,
+    /// One code point of the program's set `.0` (regexp groups).
+    Set(usize),
+    /// Never matches (a lone surrogate: no Rust string holds one).
+    Fail,
+    /// A zero-width assertion (regexp groups).
+    #[cfg(feature = "regex")]
+    Assert(crate::ecmascript::Assertion),
+    /// Record the position in register `.0`: the start of an iteration of
+    /// a loop whose body can match the empty string.
+    IterStart(usize),
+    /// Fail when the position equals register `.0`: ECMAScript rejects an
+    /// iteration that matched the empty string (RepeatMatcher's check).
+    IterCheck(usize),
+    /// Reset the capture slots in the range: each iteration of a
+    /// quantified group starts with its inner groups undefined.
+    Clear(Range<usize>),
+}
+
+/// A set of code points as the matcher tests it: a bitmap for ASCII, the
+/// ranges for the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SetMatcher {
+    ascii: u128,
+    ranges: Vec<(u32, u32)>,
+}
+
+impl SetMatcher {
+    #[cfg(feature = "regex")]
+    fn new(ranges: &[(u32, u32)]) -> SetMatcher {
+        let mut ascii = 0u128;
+        for &(a, b) in ranges {
+            for c in a..=b.min(127) {
+                ascii |= 1 << c;
+            }
+        }
+        let ranges = ranges.iter().copied().filter(|&(_, b)| b >= 128).collect();
+        SetMatcher { ascii, ranges }
+    }
+
+    #[inline]
+    fn contains(&self, c: char) -> bool {
+        let c = c as u32;
+        if c < 128 {
+            return self.ascii & (1 << c) != 0;
+        }
+        self.ranges
+            .binary_search_by(|&(a, b)| {
+                if b < c {
+                    core::cmp::Ordering::Less
+                } else if a > c {
+                    core::cmp::Ordering::Greater
+                } else {
+                    core::cmp::Ordering::Equal
+                }
+            })
+            .is_ok()
+    }
 }
 
 /// A compiled part list: matches as its generated regular expression does.
@@ -117,6 +176,17 @@ pub(crate) struct Program {
     start: usize,
     /// Fixed text every match ends with (empty with ignore case).
     suffix: Range<usize>,
+    /// The code point sets of [`Inst::Set`].
+    sets: Vec<SetMatcher>,
+    /// The number of registers ([`Inst::IterStart`]).
+    registers: usize,
+    /// For split `n`, the registers of the loops with an empty check that
+    /// enclose it (`loop_registers[loops[n].0..loops[n].1]`, innermost
+    /// last); empty for the regex-free programs. See [`Program::cell`].
+    loops: Vec<(usize, usize)>,
+    loop_registers: Vec<usize>,
+    /// The most such loops enclosing one split.
+    depth: usize,
 }
 
 /// What a quantified piece compiles from.
@@ -145,6 +215,11 @@ impl Program {
             prefix: 0,
             start: 0,
             suffix: 0..0,
+            sets: Vec::new(),
+            registers: 0,
+            loops: Vec::new(),
+            loop_registers: Vec::new(),
+            depth: 0,
         };
         for (i, part) in part_list.iter().enumerate() {
             let rest = part_list.get(i + 1..).unwrap_or_default();
@@ -533,12 +608,51 @@ impl Program {
                         pc += 1;
                     }
                     Inst::Split(first, second, n) => {
-                        let b = backtrack.get_or_insert_with(|| Backtrack::new(self.splits, input));
-                        if !b.first_visit(n * (input.len() + 1) + pos) {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        if !b.first_visit(self.cell(*n, pos, input.len(), &b.registers)) {
                             break;
                         }
                         b.stack.push(Job::Explore { pc: *second, pos });
                         pc = *first;
+                    }
+                    Inst::Set(k) => match (next_char(input, pos), self.sets.get(*k)) {
+                        (Some((c, next)), Some(set)) if set.contains(c) => {
+                            pos = next;
+                            pc += 1;
+                        }
+                        _ => break,
+                    },
+                    Inst::Fail => break,
+                    #[cfg(feature = "regex")]
+                    Inst::Assert(a) => {
+                        if !a.holds(input, pos) {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    Inst::IterStart(r) => {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        b.set_register(*r, pos);
+                        pc += 1;
+                    }
+                    Inst::IterCheck(r) => {
+                        let start = backtrack.as_ref().and_then(|b| b.registers.get(*r));
+                        if start == Some(&pos) {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    Inst::Clear(range) => {
+                        for slot in range.clone() {
+                            if slots.get(slot).is_some_and(Option::is_some) {
+                                clear_slot(slots, slot, &mut backtrack);
+                            }
+                        }
+                        pc += 1;
                     }
                     Inst::Jmp(target) => pc = *target,
                     Inst::Save(slot) => {
@@ -566,6 +680,11 @@ impl Program {
                             *s = old;
                         }
                     }
+                    Some(Job::Register { register, old }) => {
+                        if let Some(r) = b.registers.get_mut(register) {
+                            *r = old;
+                        }
+                    }
                     Some(Job::Explore { pc: p, pos: q }) => {
                         (pc, pos) = (p, q);
                         break;
@@ -573,6 +692,28 @@ impl Program {
                 }
             }
         }
+    }
+
+    /// The visited-set cell of split `n` at `pos`. Whether the rest of
+    /// the match succeeds from a split depends on the split and the
+    /// position, and — inside loops with an empty check — on how many of
+    /// the enclosing iterations have matched nothing yet (those are the
+    /// innermost ones: an iteration that started later cannot have
+    /// consumed more). That count is part of the cell, which keeps the
+    /// search linear: splits × (depth + 1) × (input length + 1) cells.
+    #[inline]
+    fn cell(&self, n: usize, pos: usize, len: usize, registers: &[usize]) -> usize {
+        let empty = match self.loops.get(n) {
+            Some(&(a, b)) if a < b => self
+                .loop_registers
+                .get(a..b)
+                .unwrap_or_default()
+                .iter()
+                .filter(|&&r| registers.get(r) == Some(&pos))
+                .count(),
+            _ => 0,
+        };
+        (n * (self.depth + 1) + empty) * (len + 1) + pos
     }
 
     fn literal(&self, range: &Range<usize>) -> &str {
@@ -630,6 +771,17 @@ fn save_position(
         b.stack.push(Job::Restore { slot, old: *s });
     }
     *s = Some(pos);
+}
+
+/// Undoes a capture (to `None`), as [`save_position`] records one.
+fn clear_slot(slots: &mut [Option<usize>], slot: usize, backtrack: &mut Option<Backtrack>) {
+    let Some(s) = slots.get_mut(slot) else {
+        return;
+    };
+    if let Some(b) = backtrack.as_mut().filter(|b| !b.stack.is_empty()) {
+        b.stack.push(Job::Restore { slot, old: *s });
+    }
+    *s = None;
 }
 
 /// Byte-wise equality of two slices of equal length, inline: route text
