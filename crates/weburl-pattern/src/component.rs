@@ -123,6 +123,14 @@ impl Component {
         self.program().exec(input, &mut [])
     }
 
+    /// How many matcher instructions [`Component::test`] runs on `input`:
+    /// a load-independent measure of matching work, for tests that check
+    /// it grows linearly with the input. Not a stable interface.
+    #[doc(hidden)]
+    pub fn match_steps(&self, input: &str) -> usize {
+        self.program().steps(input)
+    }
+
     fn program(&self) -> &Program {
         match &self.matcher {
             Matcher::Program(program) => program,
@@ -166,7 +174,10 @@ impl Component {
                 if !program.exec(input, slots) {
                     return false;
                 }
-                captures.extend(slots.chunks(2).map(|pair| match pair {
+                // Groups inside a regexp group ((?<x>…)) are numbered
+                // too; the result has the first, one per group name.
+                let named = slots.chunks(2).take(self.group_name_list.len());
+                captures.extend(named.map(|pair| match pair {
                     [Some(start), Some(end)] => Some(*start..*end),
                     _ => None,
                 }));

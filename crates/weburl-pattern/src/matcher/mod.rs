@@ -534,12 +534,30 @@ impl Program {
         if prefix.len() + suffix.len() > bytes.len() || !same(head, prefix) || !same(tail, suffix) {
             return false;
         }
-        self.run(input, slots, prefix.len())
+        self.run::<false>(input, slots, prefix.len(), &mut 0)
+    }
+
+    /// The number of instructions [`Program::exec`] runs on `input` (after
+    /// the fixed ends): the measure of the matcher's work that the
+    /// linear-time tests compare between input sizes.
+    pub(crate) fn steps(&self, input: &str) -> usize {
+        let mut steps = 0;
+        let prefix = self.literals.get(..self.prefix).unwrap_or_default().len();
+        if input.is_char_boundary(prefix) && prefix <= input.len() {
+            self.run::<true>(input, &mut [], prefix, &mut steps);
+        }
+        steps
     }
 
     /// [`Program::exec`] from instruction `start` at byte `pos`, after the
     /// fixed prefix.
-    fn run(&self, input: &str, slots: &mut [Option<usize>], pos: usize) -> bool {
+    fn run<const COUNT: bool>(
+        &self,
+        input: &str,
+        slots: &mut [Option<usize>],
+        pos: usize,
+        steps: &mut usize,
+    ) -> bool {
         slots.fill(None);
         // Made at the first split: a program without one (fixed text,
         // `:name` segments between delimiters, a wildcard before final
@@ -548,6 +566,9 @@ impl Program {
         let (mut pc, mut pos) = (self.start, pos);
         loop {
             while let Some(inst) = self.insts.get(pc) {
+                if COUNT {
+                    *steps += 1;
+                }
                 match inst {
                     Inst::Lit(range) => match self.match_literal(input, pos, self.literal(range)) {
                         Some(next) => {

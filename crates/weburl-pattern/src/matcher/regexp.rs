@@ -26,6 +26,10 @@ pub(crate) const MAX_INSTRUCTIONS: usize = 10_000;
 
 struct Compiler {
     p: Program,
+    /// Whether the last instruction is a [`Inst::Lit`] that the next
+    /// character may extend: not when a construct (whose jumps land after
+    /// it) ended in between.
+    lit_open: bool,
     /// Registers of the enclosing loops with an empty check, innermost
     /// last.
     loops: Vec<usize>,
@@ -59,6 +63,7 @@ impl Program {
                 depth: 0,
             },
             loops: Vec::new(),
+            lit_open: false,
         };
         for n in strip_anchors(&regexp.node)? {
             c.node(n)?;
@@ -104,6 +109,7 @@ impl Compiler {
             return Err(too_large());
         }
         self.p.insts.push(inst);
+        self.lit_open = false;
         Ok(self.p.insts.len() - 1)
     }
 
@@ -135,9 +141,10 @@ impl Compiler {
                     let end = self.p.literals.len();
                     // Adjacent characters share one literal.
                     match self.p.insts.last_mut() {
-                        Some(Inst::Lit(r)) if r.end == start => r.end = end,
+                        Some(Inst::Lit(r)) if self.lit_open && r.end == start => r.end = end,
                         _ => {
                             self.push(Inst::Lit(start..end))?;
+                            self.lit_open = true;
                         }
                     }
                 }
@@ -181,6 +188,7 @@ impl Compiler {
                         *t = end;
                     }
                 }
+                self.lit_open = false;
             }
             Node::Capture(i, inner) => {
                 let slot = (i - 1) * 2;
@@ -191,7 +199,10 @@ impl Compiler {
             Node::Assert(a) => {
                 self.push(Inst::Assert(*a))?;
             }
-            Node::Repeat(r) => self.repeat(r)?,
+            Node::Repeat(r) => {
+                self.repeat(r)?;
+                self.lit_open = false;
+            }
         }
         Ok(())
     }
@@ -209,7 +220,8 @@ impl Compiler {
             None
         };
         if !r.captures.is_empty() {
-            let slots = (r.captures.start.saturating_sub(1)) * 2..(r.captures.end - 1) * 2;
+            // Groups `start + 1 ..= end`, two slots each from slot 0 for group 1.
+            let slots = r.captures.start * 2..r.captures.end * 2;
             self.push(Inst::Clear(slots))?;
         }
         let result = self.node(&r.atom);
