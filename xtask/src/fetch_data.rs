@@ -133,6 +133,22 @@ const FILES: &[DataFile] = &[
     },
     DataFile {
         registry: Registry::Crates,
+        package: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urlpattern-compare-test-data.json",
+        dest: "data/wpt/urlpattern-compare-test-data.json",
+        sha256: "ce0b7c453b1d3bb0d2a1ce0e0dc28a92d68a6cf8bda71e3cdc9c72bf37f9017f",
+    },
+    DataFile {
+        registry: Registry::Crates,
+        package: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urlpattern-generate-test-data.json",
+        dest: "data/wpt/urlpattern-generate-test-data.json",
+        sha256: "d534eee80377a07f5140846cb03c467f3c5af085fb0dad63f05062c36ec35846",
+    },
+    DataFile {
+        registry: Registry::Crates,
         package: MAPPING,
         version: MAPPING_V,
         src: "src/IdnaMappingTable.txt",

@@ -5,7 +5,7 @@
 use crate::canonicalize::EncodingCallback;
 use crate::error::Error;
 use crate::matcher::Program;
-use crate::parser::{parse_a_pattern_string, Options, PartType};
+use crate::parser::{parse_a_pattern_string, Options, Part, PartType};
 use crate::pattern_string::generate_a_pattern_string;
 use crate::regexp::generate_a_regular_expression_and_name_list;
 use alloc::string::String;
@@ -21,6 +21,9 @@ pub struct Component {
     has_regexp_groups: bool,
     ignore_case: bool,
     matcher: Matcher,
+    part_list: Vec<Part>,
+    encoding_callback: EncodingCallback,
+    delimiter: Option<char>,
 }
 
 /// How a component matches.
@@ -67,6 +70,9 @@ pub fn compile_a_component(
         has_regexp_groups,
         ignore_case: options.ignore_case,
         matcher,
+        part_list,
+        encoding_callback,
+        delimiter: options.delimiter_code_point,
     })
 }
 
@@ -93,6 +99,22 @@ impl Component {
     /// [`Component::ignore_case`]).
     pub fn regular_expression(&self) -> &str {
         &self.regular_expression
+    }
+
+    /// The part list the pattern string parsed to.
+    pub fn part_list(&self) -> &[Part] {
+        &self.part_list
+    }
+
+    /// The encoding callback the component was compiled with.
+    pub fn encoding_callback(&self) -> EncodingCallback {
+        self.encoding_callback
+    }
+
+    /// The options' delimiter code point (`/` for pathnames of special
+    /// URLs, `.` for hostnames).
+    pub fn delimiter_code_point(&self) -> Option<char> {
+        self.delimiter
     }
 
     /// Whether matching ignores case.

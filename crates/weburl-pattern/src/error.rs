@@ -36,6 +36,12 @@ impl ComponentName {
         ComponentName::Hash,
     ];
 
+    /// The component called `name` (a `URLPatternComponent` value, as
+    /// [`ComponentName::name`] spells it); `None` for any other string.
+    pub fn from_name(name: &str) -> Option<ComponentName> {
+        ComponentName::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     /// The `URLPatternInit` member name (`"protocol"` …).
     pub const fn name(self) -> &'static str {
         match self {
@@ -82,6 +88,8 @@ pub enum ErrorKind {
     /// does not match (see [`RegexFeature`]): the pattern is refused at
     /// construction rather than matched in more than linear time.
     RegexUnsupported(RegexFeature),
+    /// `generate()` cannot build the component (see [`GenerateError`]).
+    Generate(GenerateError),
     /// A constructor string without a protocol and without a base URL.
     MissingBaseUrl,
     /// A base URL string given with a `URLPatternInit` input.
@@ -127,6 +135,20 @@ impl RegexFeature {
     }
 }
 
+/// Why `generate()` throws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A part other than fixed text or a `:name` segment, or one with a
+    /// modifier (`*`, `(…)`, `{…}?`): what it would take is not decided.
+    UnsupportedPart,
+    /// No value for a `:name` of the pattern.
+    MissingGroup,
+    /// A value that the encoding callback rejects, or that is not one
+    /// segment once encoded (empty, or containing the delimiter).
+    InvalidValue,
+}
+
 /// A `TypeError` of the URL Pattern Standard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
@@ -162,6 +184,7 @@ impl fmt::Display for Error {
             ErrorKind::RegexUnavailable => {
                 f.write_str("regexp groups need the `regex` feature of weburl-pattern")
             }
+            ErrorKind::Generate(e) => write!(f, "cannot generate the component: {e:?}"),
             ErrorKind::MissingBaseUrl => {
                 f.write_str("a relative constructor string needs a base URL")
             }

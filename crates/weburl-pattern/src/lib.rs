@@ -61,6 +61,7 @@
 extern crate alloc;
 
 mod canonicalize;
+mod compare_generate;
 mod component;
 mod constructor_string;
 #[cfg(feature = "regex")]
@@ -75,9 +76,10 @@ mod tokenizer;
 mod url_pattern;
 
 pub use canonicalize::EncodingCallback;
+pub use compare_generate::{compare_part_lists, generate};
 pub use component::{compile_a_component, Captures, Component};
 pub use constructor_string::parse_a_constructor_string;
-pub use error::{ComponentName, Error, ErrorKind, RegexFeature};
+pub use error::{ComponentName, Error, ErrorKind, GenerateError, RegexFeature};
 pub use init::{process_a_urlpattern_init, InitType, UrlPatternInit};
 pub use parser::{escape_regexp_string, parse_a_pattern_string, Modifier, Options, Part, PartType};
 pub use pattern_string::{escape_a_pattern_string, generate_a_pattern_string};
