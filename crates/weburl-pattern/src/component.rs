@@ -153,6 +153,18 @@ impl Component {
         self.program().steps(input)
     }
 
+    /// The capture slots [`Component::exec_slots`] needs: two per group
+    /// of the program (groups inside regexp groups included).
+    pub(crate) fn slot_count(&self) -> usize {
+        self.program().groups() * 2
+    }
+
+    /// Matches `input`, filling `slots` (start and end of each group, in
+    /// byte positions; [`Component::slot_count`] of them).
+    pub(crate) fn exec_slots(&self, input: &str, slots: &mut [Option<usize>]) -> bool {
+        self.program().exec(input, slots)
+    }
+
     fn program(&self) -> &Program {
         match &self.matcher {
             Matcher::Program(program) => program,

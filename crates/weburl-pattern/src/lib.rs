@@ -72,8 +72,10 @@ mod matcher;
 mod parser;
 mod pattern_string;
 mod regexp;
+mod router;
 mod tokenizer;
 mod url_pattern;
+mod url_record;
 
 pub use canonicalize::EncodingCallback;
 pub use compare_generate::{compare_part_lists, generate};
@@ -84,7 +86,10 @@ pub use init::{process_a_urlpattern_init, InitType, UrlPatternInit};
 pub use parser::{escape_regexp_string, parse_a_pattern_string, Modifier, Options, Part, PartType};
 pub use pattern_string::{escape_a_pattern_string, generate_a_pattern_string};
 pub use regexp::generate_a_regular_expression_and_name_list;
+pub use router::{RouteMatch, UrlPatternList};
 pub use tokenizer::{tokenize, Token, TokenType, TokenizePolicy};
 pub use url_pattern::{
-    UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    Groups, UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
 };
+pub use url_record::AsUrlRecord;

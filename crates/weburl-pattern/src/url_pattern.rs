@@ -8,6 +8,7 @@ use crate::constructor_string::parse_a_constructor_string;
 use crate::error::{ComponentName, Error, ErrorKind};
 use crate::init::{process_a_urlpattern_init, InitType, UrlPatternInit};
 use crate::parser::Options;
+use crate::url_record::AsUrlRecord;
 use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -55,17 +56,58 @@ pub struct UrlPatternComponentResult {
     pub input: String,
     /// Each group's name and value, in capture order; `None` (JavaScript's
     /// `undefined`) for a group that took no part in the match.
-    pub groups: Vec<(String, Option<String>)>,
+    pub groups: Groups,
 }
 
-impl UrlPatternComponentResult {
+/// The `groups` record of a component result: names and values in capture
+/// order, looked up by name with [`Groups::get`] (a slice otherwise).
+///
+/// ```
+/// use weburl_pattern::{ComponentName, UrlPattern};
+/// let p = UrlPattern::new("https://example.com/books/:id".into(), None, Default::default())?;
+/// let r = p.exec(&"https://example.com/books/12".into(), None)?.unwrap();
+/// assert_eq!(r.pathname.groups.get("id"), Some(Some("12")));
+/// assert_eq!(r.pathname.groups.len(), 1);
+/// # Ok::<(), weburl_pattern::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Groups(Vec<(String, Option<String>)>);
+
+impl Groups {
     /// The value of the group named `name`: `None` when there is no such
-    /// group, `Some(None)` when it did not take part in the match.
-    pub fn group(&self, name: &str) -> Option<Option<&str>> {
-        self.groups
+    /// group, `Some(None)` when it took no part in the match.
+    pub fn get(&self, name: &str) -> Option<Option<&str>> {
+        self.0
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_deref())
+    }
+}
+
+impl core::ops::Deref for Groups {
+    type Target = [(String, Option<String>)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl FromIterator<(String, Option<String>)> for Groups {
+    fn from_iter<I: IntoIterator<Item = (String, Option<String>)>>(iter: I) -> Self {
+        Groups(iter.into_iter().collect())
+    }
+}
+
+impl From<Vec<(String, Option<String>)>> for Groups {
+    fn from(v: Vec<(String, Option<String>)>) -> Self {
+        Groups(v)
+    }
+}
+
+impl UrlPatternComponentResult {
+    /// The value of the group named `name` ([`Groups::get`]).
+    pub fn group(&self, name: &str) -> Option<Option<&str>> {
+        self.groups.get(name)
     }
 }
 
@@ -132,7 +174,7 @@ pub struct UrlPattern {
 }
 
 /// Component values of one input, in [`ComponentName::ALL`] order.
-type Values<'a> = [&'a str; 8];
+pub(crate) type Values<'a> = [&'a str; 8];
 
 impl UrlPattern {
     /// The constructor: [create] a URL pattern from `input`, a `base_url`
@@ -337,7 +379,8 @@ impl UrlPattern {
     /// assert_eq!(routes.iter().position(|r| r.test_url(&url)), Some(0));
     /// # Ok::<(), weburl_pattern::Error>(())
     /// ```
-    pub fn test_url<S: Buffer>(&self, url: &Url<S>) -> bool {
+    pub fn test_url<U: AsUrlRecord + ?Sized>(&self, url: &U) -> bool {
+        let url = url.as_url_record();
         let mut checks = self.url_checks;
         while checks != 0 {
             let i = checks.trailing_zeros() as usize;
@@ -352,7 +395,7 @@ impl UrlPattern {
 
     /// Whether every component matches its value (the standard's match,
     /// without the groups).
-    fn matches(&self, values: &Values<'_>) -> bool {
+    pub(crate) fn matches(&self, values: &Values<'_>) -> bool {
         self.components
             .iter()
             .zip(values)
@@ -420,7 +463,8 @@ impl UrlPattern {
     /// assert_eq!(found.pathname.group("id"), Some(Some("12")));
     /// # Ok::<(), weburl_pattern::Error>(())
     /// ```
-    pub fn exec_url<S: Buffer>(&self, url: &Url<S>) -> Option<UrlPatternResult> {
+    pub fn exec_url<U: AsUrlRecord + ?Sized>(&self, url: &U) -> Option<UrlPatternResult> {
+        let url = url.as_url_record();
         if !self.test_url(url) {
             return None;
         }
@@ -519,7 +563,7 @@ fn url_component<S: Buffer>(url: &Url<S>, i: usize) -> &str {
 }
 
 /// The component values of a URL record (the standard's match, for a URL).
-fn url_values<S: Buffer>(url: &Url<S>) -> Values<'_> {
+pub(crate) fn url_values<S: Buffer>(url: &Url<S>) -> Values<'_> {
     [
         url.scheme(),
         url.username(),
