@@ -42,10 +42,14 @@ impl From<UrlPatternInit> for UrlPatternInput {
     }
 }
 
-/// `URLPatternOptions`.
+/// `URLPatternOptions` (with the `serde` feature, as the JavaScript
+/// dictionary: `{"ignoreCase": true}`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct UrlPatternOptions {
     /// `ignoreCase`: match pathname, search and hash case-insensitively.
+    #[cfg_attr(feature = "serde", serde(rename = "ignoreCase"))]
     pub ignore_case: bool,
 }
 
