@@ -9,6 +9,7 @@
 #![deny(missing_docs)]
 
 pub mod native;
+pub mod router;
 pub mod routes;
 pub mod sets;
 pub mod work;
