@@ -33,16 +33,18 @@ enum Segment {
 
 #[derive(Clone, Debug, Default)]
 struct Node {
-    /// Fixed-segment children, sorted by text.
+    /// Fixed-segment children, sorted by length then bytes ([`by_length`]).
     fixed: Vec<(Box<str>, Node)>,
     name: Option<Box<Node>>,
     any: Option<Box<Node>>,
-    /// Routes whose segments end here.
-    routes: Vec<u32>,
+    /// Routes whose segments end here, and whether the segments are the
+    /// whole match: fixed text and `:name` segments only, and every other
+    /// component `*` (then fitting the trie is matching the route).
+    routes: Vec<(u32, bool)>,
 }
 
 impl Node {
-    fn insert(&mut self, segments: &[Segment], route: u32) {
+    fn insert(&mut self, segments: &[Segment], route: (u32, bool)) {
         let Some((first, rest)) = segments.split_first() else {
             self.routes.push(route);
             return;
@@ -78,15 +80,15 @@ impl Node {
         let Some(path) = path else {
             return self.routes.iter().all(|&r| out.push(r));
         };
-        let (segment, rest) = match path.split_once('/') {
-            Some((segment, rest)) => (segment, Some(rest)),
-            None => (path, None),
+        let bytes = path.as_bytes();
+        let end = bytes.iter().position(|&b| b == b'/');
+        let (segment, rest) = match end {
+            Some(i) => (bytes.get(..i).unwrap_or_default(), path.get(i + 1..)),
+            None => (bytes, None),
         };
-        if let Ok(i) = self.fixed.binary_search_by(|(t, _)| (**t).cmp(segment)) {
-            if let Some((_, child)) = self.fixed.get(i) {
-                if !child.collect(rest, out) {
-                    return false;
-                }
+        if let Some(child) = self.fixed_child(segment) {
+            if !child.collect(rest, out) {
+                return false;
             }
         }
         if let Some(n) = &self.name {
@@ -99,16 +101,39 @@ impl Node {
             None => true,
         }
     }
+
+    /// The fixed-segment child for `segment`: a scan of short byte strings
+    /// for the few children most nodes have, a binary search otherwise.
+    #[inline]
+    fn fixed_child(&self, segment: &[u8]) -> Option<&Node> {
+        let equal =
+            |t: &str| t.len() == segment.len() && t.bytes().zip(segment).all(|(a, b)| a == *b);
+        if self.fixed.len() <= 8 {
+            return self.fixed.iter().find(|(t, _)| equal(t)).map(|(_, n)| n);
+        }
+        let i = self
+            .fixed
+            .binary_search_by(|(t, _)| by_length(t.as_bytes(), segment))
+            .ok()?;
+        self.fixed.get(i).map(|(_, n)| n)
+    }
 }
 
-/// Candidate route numbers, in place up to a bound.
+/// Orders segments by length first: comparing two lengths settles most
+/// comparisons of a binary search without looking at the bytes.
+fn by_length(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// Candidate routes (number, and whether fitting the trie matches it), in
+/// place up to a bound.
 struct Candidates {
-    items: [u32; 32],
+    items: [(u32, bool); 32],
     len: usize,
 }
 
 impl Candidates {
-    fn push(&mut self, r: u32) -> bool {
+    fn push(&mut self, r: (u32, bool)) -> bool {
         match self.items.get_mut(self.len) {
             Some(slot) => {
                 *slot = r;
@@ -176,7 +201,7 @@ pub struct UrlPatternList<T> {
     routes: Vec<(UrlPattern, T)>,
     trie: Node,
     /// Routes not in the trie: always candidates.
-    aside: Vec<u32>,
+    aside: Vec<(u32, bool)>,
 }
 
 impl<T> Default for UrlPatternList<T> {
@@ -283,8 +308,14 @@ impl<T> UrlPatternList<T> {
     pub fn push(&mut self, pattern: UrlPattern, value: T) {
         let index = u32::try_from(self.routes.len()).unwrap_or(u32::MAX);
         match segments(pattern.component(ComponentName::Pathname)) {
-            Some(s) if index < u32::MAX => self.trie.insert(&s, index),
-            _ => self.aside.push(index),
+            Some(s) if index < u32::MAX => {
+                let only_pathname = ComponentName::ALL
+                    .into_iter()
+                    .all(|c| c == ComponentName::Pathname || !pattern.constrains(c));
+                let exact = only_pathname && !s.contains(&Segment::Any);
+                self.trie.insert(&s, (index, exact));
+            }
+            _ => self.aside.push((index, false)),
         }
         self.routes.push((pattern, value));
     }
@@ -309,41 +340,73 @@ impl<T> UrlPatternList<T> {
     /// too many to hold (then every route is one).
     fn candidates(&self, pathname: &str) -> Option<Candidates> {
         let mut c = Candidates {
-            items: [0; 32],
+            items: [(0, false); 32],
             len: 0,
         };
+        self.fill(pathname, &mut c).then_some(c)
+    }
+
+    /// Fills `c` with the candidates for `pathname`, sorted; false when
+    /// they do not fit.
+    fn fill(&self, pathname: &str, c: &mut Candidates) -> bool {
         let path = pathname.strip_prefix('/');
-        if path.is_some() && !self.trie.collect(path, &mut c) {
-            return None;
+        if path.is_some() && !self.trie.collect(path, c) {
+            return false;
         }
         for &r in &self.aside {
             if !c.push(r) {
-                return None;
+                return false;
             }
         }
         let items = c.items.get_mut(..c.len).unwrap_or_default();
         items.sort_unstable();
-        Some(c)
+        true
     }
 
-    /// Route numbers to try, in insertion order.
-    fn order(&self, pathname: &str) -> impl Iterator<Item = usize> + '_ {
+    /// Route numbers to try, in insertion order, each with whether fitting
+    /// the trie already matches it.
+    fn order(&self, pathname: &str) -> impl Iterator<Item = (usize, bool)> + '_ {
         let candidates = self.candidates(pathname);
-        let all = candidates.is_none().then(|| 0..self.routes.len());
+        let all = candidates
+            .is_none()
+            .then(|| (0..self.routes.len()).map(|i| (i, false)));
         let some = candidates.map(|c| {
             let (items, len) = (c.items, c.len);
-            (0..len).filter_map(move |i| items.get(i).map(|&r| r as usize))
+            (0..len).filter_map(move |i| items.get(i).map(|&(r, exact)| (r as usize, exact)))
         });
         all.into_iter().flatten().chain(some.into_iter().flatten())
+    }
+
+    /// The first route, in insertion order, that fits the trie for
+    /// `pathname` and passes `matches` (skipped for routes the trie
+    /// matches exactly).
+    fn first(&self, pathname: &str, matches: impl Fn(&UrlPattern) -> bool) -> Option<usize> {
+        let check = |(i, exact): (usize, bool)| {
+            exact || self.routes.get(i).is_some_and(|(p, _)| matches(p))
+        };
+        let mut c = Candidates {
+            items: [(0, false); 32],
+            len: 0,
+        };
+        match self.fill(pathname, &mut c).then_some(&c) {
+            Some(c) => c
+                .items
+                .get(..c.len)
+                .unwrap_or_default()
+                .iter()
+                .map(|&(r, exact)| (r as usize, exact))
+                .find(|&c| check(c))
+                .map(|(i, _)| i),
+            None => (0..self.routes.len()).find(|&i| check((i, false))),
+        }
     }
 
     /// The first route whose pattern matches `url` (`test_url`), with its
     /// position.
     pub fn find_url<U: AsUrlRecord + ?Sized>(&self, url: &U) -> Option<(usize, &T)> {
         let url = url.as_url_record();
-        self.order(url.pathname())
-            .find(|&i| self.routes.get(i).is_some_and(|(p, _)| p.test_url(url)))
-            .and_then(|i| self.routes.get(i).map(|(_, v)| (i, v)))
+        let i = self.first(url.pathname(), |p| p.test_url(url))?;
+        self.routes.get(i).map(|(_, v)| (i, v))
     }
 
     /// Every route whose pattern matches `url`, in insertion order.
@@ -352,9 +415,9 @@ impl<T> UrlPatternList<T> {
         url: &'a U,
     ) -> impl Iterator<Item = (usize, &'a T)> + 'a {
         let url = url.as_url_record();
-        self.order(url.pathname()).filter_map(move |i| {
+        self.order(url.pathname()).filter_map(move |(i, exact)| {
             let (p, v) = self.routes.get(i)?;
-            p.test_url(url).then_some((i, v))
+            (exact || p.test_url(url)).then_some((i, v))
         })
     }
 
@@ -384,9 +447,8 @@ impl<T> UrlPatternList<T> {
             canonical.as_str()
         };
         let values = ["", "", "", "", "", pathname, "", ""];
-        self.order(pathname)
-            .find(|&i| self.routes.get(i).is_some_and(|(p, _)| p.matches(&values)))
-            .and_then(|i| self.routes.get(i).map(|(_, v)| (i, v)))
+        let i = self.first(pathname, |p| p.matches_constrained(&values))?;
+        self.routes.get(i).map(|(_, v)| (i, v))
     }
 
     fn exec_values<'r, 'i>(
@@ -442,14 +504,29 @@ fn is_canonical_pathname(pathname: &str) -> bool {
     if bytes.first() != Some(&b'/') {
         return false;
     }
-    let plain = bytes.iter().all(|&b| {
-        b.is_ascii_graphic()
-            && !matches!(
-                b,
+    // Bytes the path percent-encode set keeps and the parser leaves alone.
+    const fn plain_table() -> [bool; 256] {
+        let mut t = [false; 256];
+        let mut b = 0x21;
+        while b < 0x7F {
+            t[b] = !matches!(
+                b as u8,
                 b'"' | b'#' | b'<' | b'>' | b'?' | b'^' | b'`' | b'{' | b'}' | b'\\' | b'%'
-            )
-    });
-    plain && !pathname.split('/').any(|s| s == "." || s == "..")
+            );
+            b += 1;
+        }
+        t
+    }
+    static PLAIN: [bool; 256] = plain_table();
+    if !bytes.iter().all(|&b| PLAIN[usize::from(b)] || b == b'/') {
+        return false;
+    }
+    // `.` and `..` segments (rare: look only when there is a dot).
+    !bytes.contains(&b'.') || !pathname.split('/').any(|s| is_dot_segment(s.as_bytes()))
+}
+
+fn is_dot_segment(s: &[u8]) -> bool {
+    matches!(s, b"." | b"..")
 }
 
 #[cfg(test)]

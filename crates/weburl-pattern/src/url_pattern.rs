@@ -397,6 +397,28 @@ impl UrlPattern {
         true
     }
 
+    /// Whether every component that is not `*` alone matches its value:
+    /// the standard's match for values without a line terminator (URL
+    /// record components, canonical pathnames), which `*` always matches.
+    pub(crate) fn matches_constrained(&self, values: &Values<'_>) -> bool {
+        let mut checks = self.url_checks;
+        while checks != 0 {
+            let i = checks.trailing_zeros() as usize;
+            checks &= checks - 1;
+            match (self.components.get(i), values.get(i)) {
+                (Some(component), Some(value)) if component.test(value) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Whether `component` is not `*` alone (the others match every value
+    /// without a line terminator).
+    pub(crate) fn constrains(&self, component: ComponentName) -> bool {
+        self.url_checks & (1 << component as u8) != 0
+    }
+
     /// Whether every component matches its value (the standard's match,
     /// without the groups).
     pub(crate) fn matches(&self, values: &Values<'_>) -> bool {
