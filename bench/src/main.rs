@@ -402,7 +402,10 @@ fn main() -> std::process::ExitCode {
     if !inputs.first().is_empty() && workload.is_none() {
         all_ok &= weburl_bench::routes::bench(&inputs.sample(), rounds);
     }
-    if workload.as_deref().is_none_or(|w| w == weburl_bench::router::WORKLOAD) {
+    if workload
+        .as_deref()
+        .is_none_or(|w| w == weburl_bench::router::WORKLOAD)
+    {
         all_ok &= weburl_bench::router::bench(rounds, opts.limit);
     }
     println!("bench load average at end: {}", load_average());

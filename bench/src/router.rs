@@ -37,7 +37,8 @@ pub fn paths(text: &str) -> Vec<String> {
         let Some((method, path)) = piece.split_once(' ') else {
             continue;
         };
-        let is_method = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].contains(&method);
+        let is_method =
+            ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].contains(&method);
         // URI-template query parts (`{?per_page,before}`) are not paths.
         let path = path.split("{?").next().unwrap_or(path);
         if is_method && path.starts_with('/') && !out.iter().any(|p| p == path) {
@@ -84,7 +85,13 @@ pub fn requests(paths: &[String], n: usize) -> Vec<String> {
             let route = &paths[rng.below(paths.len())];
             let mut segments: Vec<String> = route
                 .split('/')
-                .map(|s| if s.starts_with('{') { rng.token() } else { s.to_string() })
+                .map(|s| {
+                    if s.starts_with('{') {
+                        rng.token()
+                    } else {
+                        s.to_string()
+                    }
+                })
                 .collect();
             if rng.below(5) == 0 {
                 let fixed: Vec<usize> = (1..segments.len())
@@ -127,10 +134,14 @@ impl Routers {
                     pathname: Some(pattern_of(p)),
                     ..Default::default()
                 };
-                Some((UrlPattern::new(init.into(), None, Default::default()).ok()?, i))
+                Some((
+                    UrlPattern::new(init.into(), None, Default::default()).ok()?,
+                    i,
+                ))
             })
             .collect();
-        patterns.sort_by(|(a, _), (b, _)| UrlPattern::compare_component(ComponentName::Pathname, b, a));
+        patterns
+            .sort_by(|(a, _), (b, _)| UrlPattern::compare_component(ComponentName::Pathname, b, a));
         let mut matchit = matchit::Router::new();
         let mut mine = UrlPatternList::new();
         let mut deno = Vec::new();
@@ -142,7 +153,10 @@ impl Routers {
                 pathname: Some(pattern_of(&all[i])),
                 ..Default::default()
             };
-            deno.push((urlpattern::UrlPattern::parse(init, Default::default()).expect("a valid route"), i));
+            deno.push((
+                urlpattern::UrlPattern::parse(init, Default::default()).expect("a valid route"),
+                i,
+            ));
             mine.push(pattern, i);
         }
         Routers {
@@ -156,6 +170,16 @@ impl Routers {
     /// The number of routes in the table.
     pub fn len(&self) -> usize {
         self.mine.len()
+    }
+
+    /// The route weburl-pattern finds for `path` (its path's index).
+    pub fn find_weburl_pattern(&self, path: &str) -> Option<usize> {
+        self.mine.find_pathname(path).map(|(_, &v)| v)
+    }
+
+    /// The route matchit finds for `path`.
+    pub fn find_matchit(&self, path: &str) -> Option<usize> {
+        self.matchit.at(path).ok().map(|m| *m.value)
     }
 
     /// Whether the table is empty.
@@ -198,7 +222,8 @@ pub fn pass(imp: usize, r: &Routers, requests: &[String]) -> Tally {
                         pathname: Some(path.clone()),
                         ..Default::default()
                     };
-                    p.test(urlpattern::UrlPatternMatchInput::Init(init)).unwrap_or(false)
+                    p.test(urlpattern::UrlPatternMatchInput::Init(init))
+                        .unwrap_or(false)
                 });
                 add(&mut t, found.map(|(_, v)| *v));
             }
@@ -230,7 +255,10 @@ pub fn profile(imp: &str, limit: usize, passes: usize) -> Result<String, String>
     for _ in 0..passes {
         black_box(pass(k, &r, &reqs));
     }
-    Ok(format!("{imp} {WORKLOAD}: {} requests x {passes}", reqs.len()))
+    Ok(format!(
+        "{imp} {WORKLOAD}: {} requests x {passes}",
+        reqs.len()
+    ))
 }
 
 /// Times the three routers, alternating round by round; false when they
@@ -249,7 +277,10 @@ pub fn bench(rounds: usize, limit: usize) -> bool {
     let mut ok = true;
     for (k, t) in tallies.iter().enumerate().skip(1) {
         if *t != tallies[0] {
-            eprintln!("bench {WORKLOAD}: {} {t:?} vs weburl-pattern {:?}", IMPLS[k], tallies[0]);
+            eprintln!(
+                "bench {WORKLOAD}: {} {t:?} vs weburl-pattern {:?}",
+                IMPLS[k], tallies[0]
+            );
             ok = false;
         }
     }

@@ -53,7 +53,7 @@ impl Node {
             Segment::Fixed(text) => {
                 let i = match self
                     .fixed
-                    .binary_search_by(|(t, _)| (**t).cmp(text.as_str()))
+                    .binary_search_by(|(t, _)| by_length(t.as_bytes(), text.as_bytes()))
                 {
                     Ok(i) => i,
                     Err(i) => {
@@ -122,7 +122,15 @@ impl Node {
 /// Orders segments by length first: comparing two lengths settles most
 /// comparisons of a binary search without looking at the bytes.
 fn by_length(a: &[u8], b: &[u8]) -> core::cmp::Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+    // Byte by byte inline: segments are short, where a call to memcmp
+    // costs more than the loop.
+    a.len().cmp(&b.len()).then_with(|| {
+        a.iter()
+            .zip(b)
+            .map(|(x, y)| x.cmp(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(core::cmp::Ordering::Equal)
+    })
 }
 
 /// Candidate routes (number, and whether fitting the trie matches it), in
@@ -518,7 +526,12 @@ fn is_canonical_pathname(pathname: &str) -> bool {
         t
     }
     static PLAIN: [bool; 256] = plain_table();
-    if !bytes.iter().all(|&b| PLAIN[usize::from(b)] || b == b'/') {
+    // No early exit: a branch-free pass over the few bytes of a path.
+    let mut plain = true;
+    for &b in bytes {
+        plain &= PLAIN[usize::from(b)];
+    }
+    if !plain {
         return false;
     }
     // `.` and `..` segments (rare: look only when there is a dot).
@@ -623,5 +636,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    // A node with more fixed children than the linear scan takes: the
+    // binary search must find each (in its length-then-bytes order).
+    #[test]
+    fn many_fixed_children() {
+        let names = [
+            "a", "bb", "c", "dd", "eee", "f", "gg", "hhhh", "i", "jj", "k", "zz", "ab",
+        ];
+        let mut list = UrlPatternList::new();
+        for (i, n) in names.iter().enumerate() {
+            list.push(route(&alloc::format!("/{n}/:x")), i);
+        }
+        for (i, n) in names.iter().enumerate() {
+            assert_eq!(
+                list.find_pathname(&alloc::format!("/{n}/1"))
+                    .map(|(_, v)| *v),
+                Some(i),
+                "{n}"
+            );
+        }
+        assert_eq!(list.find_pathname("/q/1"), None);
     }
 }
