@@ -29,6 +29,9 @@ pub(super) struct Backtrack {
     visited: Words,
     /// Where the current iteration of each loop with an empty check began.
     pub(super) registers: Vec<usize>,
+    /// The last run each `Inst::Run` found (start, end), by split number;
+    /// made at the first run.
+    runs: Vec<(usize, usize)>,
 }
 
 /// The first [`INLINE_JOBS`] jobs in place, the rest on the heap.
@@ -62,6 +65,23 @@ impl Backtrack {
             stack,
             visited,
             registers: vec![usize::MAX; registers],
+            runs: Vec::new(),
+        }
+    }
+
+    /// The run split `n`'s `Inst::Run` found last: (start, end), or an
+    /// empty range.
+    pub(super) fn run_cache(&self, n: usize) -> (usize, usize) {
+        self.runs.get(n).copied().unwrap_or((0, 0))
+    }
+
+    /// Records the run from `start` to `end` for split `n`.
+    pub(super) fn set_run_cache(&mut self, n: usize, start: usize, end: usize) {
+        if self.runs.len() <= n {
+            self.runs.resize(n + 1, (0, 0));
+        }
+        if let Some(r) = self.runs.get_mut(n) {
+            *r = (start, end);
         }
     }
 

@@ -116,6 +116,13 @@ enum Inst {
     /// Reset the capture slots in the range: each iteration of a
     /// quantified group starts with its inner groups undefined.
     Clear(Range<usize>),
+    /// `set*` (greedy or lazy) where what follows cannot start with a code
+    /// point of the set: only the longest run can be followed, so take it
+    /// and continue at `exit` (no backtracking into it). `n` is the loop's
+    /// split number: its visited cells mark the run ends already followed,
+    /// and the run found last is kept, so that entering the same run again
+    /// costs no second scan (both keep matching linear).
+    Run { set: usize, exit: usize, n: usize },
 }
 
 /// A set of code points as the matcher tests it: a bitmap for ASCII, the
@@ -137,6 +144,16 @@ impl SetMatcher {
         }
         let ranges = ranges.iter().copied().filter(|&(_, b)| b >= 128).collect();
         SetMatcher { ascii, ranges }
+    }
+
+    /// Whether no code point is in both sets.
+    #[cfg(feature = "regex")]
+    fn is_disjoint(&self, other: &SetMatcher) -> bool {
+        self.ascii & other.ascii == 0
+            && !self
+                .ranges
+                .iter()
+                .any(|&(a, b)| other.ranges.iter().any(|&(c, d)| a <= d && c <= b))
     }
 
     #[inline]
@@ -646,6 +663,40 @@ impl Program {
                         _ => break,
                     },
                     Inst::Fail => break,
+                    Inst::Run { set, exit, n } => {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        let (start, end) = b.run_cache(*n);
+                        let end = if (start..=end).contains(&pos) && start < end {
+                            end
+                        } else {
+                            let mut at = pos;
+                            if let Some(set) = self.sets.get(*set) {
+                                while let Some((c, next)) = next_char(input, at) {
+                                    if COUNT {
+                                        *steps += 1;
+                                    }
+                                    if !set.contains(c) {
+                                        break;
+                                    }
+                                    if at == start && start < end {
+                                        // The rest of this run is known.
+                                        at = end;
+                                        break;
+                                    }
+                                    at = next;
+                                }
+                            }
+                            b.set_run_cache(*n, pos, at);
+                            at
+                        };
+                        if !b.first_visit(self.cell(*n, end, input.len(), &b.registers)) {
+                            break;
+                        }
+                        pos = end;
+                        pc = *exit;
+                    }
                     #[cfg(feature = "regex")]
                     Inst::Assert(a) => {
                         if !a.holds(input, pos) {

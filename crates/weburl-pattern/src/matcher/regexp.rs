@@ -70,6 +70,7 @@ impl Program {
         }
         c.push(Inst::Match)?;
         let mut p = c.p;
+        p.possessive_runs();
         p.find_fixed_ends();
         Ok(p)
     }
@@ -88,6 +89,58 @@ fn strip_anchors(node: &Node) -> Result<&[Node], Error> {
             _ => Err(Error::new(ErrorKind::Regex)),
         },
         _ => Err(Error::new(ErrorKind::Regex)),
+    }
+}
+
+impl Program {
+    /// Turns each loop `split; set; jmp split` (a `set*` or the loop of a
+    /// `set+`) whose continuation cannot start with a code point of the set
+    /// into an [`Inst::Run`]: whichever the loop's priority, every shorter
+    /// run leaves a code point of the set that the continuation fails on,
+    /// so the longest run is the only one that can match — the same first
+    /// match, without a split and a visited bit per code point.
+    fn possessive_runs(&mut self) {
+        for head in 0..self.insts.len() {
+            let (Some(Inst::Split(a, b, n)), Some(Inst::Set(k)), Some(Inst::Jmp(back))) = (
+                self.insts.get(head),
+                self.insts.get(head + 1),
+                self.insts.get(head + 2),
+            ) else {
+                continue;
+            };
+            let exit = head + 3;
+            let loop_shape =
+                *back == head && ((*a == head + 1 && *b == exit) || (*a == exit && *b == head + 1));
+            if loop_shape && self.continuation_avoids(*k, exit) {
+                let (set, n) = (*k, *n);
+                if let Some(inst) = self.insts.get_mut(head) {
+                    *inst = Inst::Run { set, exit, n };
+                }
+            }
+        }
+    }
+
+    /// Whether what runs from `pc` cannot start with a code point of set
+    /// `k` (conservatively: a literal or a set first, or the end).
+    fn continuation_avoids(&self, k: usize, mut pc: usize) -> bool {
+        let Some(set) = self.sets.get(k) else {
+            return false;
+        };
+        loop {
+            match self.insts.get(pc) {
+                Some(Inst::Save(_)) => pc += 1,
+                // Needs the end of the input, where a shorter run is not.
+                Some(Inst::Match) => return true,
+                Some(Inst::Lit(r)) => {
+                    let first = self.literals.get(r.clone()).and_then(|l| l.chars().next());
+                    return first.is_some_and(|c| !set.contains(c));
+                }
+                Some(Inst::Set(other)) => {
+                    return self.sets.get(*other).is_some_and(|o| o.is_disjoint(set));
+                }
+                _ => return false,
+            }
+        }
     }
 }
 
