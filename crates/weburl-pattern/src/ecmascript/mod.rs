@@ -5,6 +5,7 @@
 //! compiles the result ([`crate::matcher`]).
 
 mod ast;
+mod class;
 mod parse;
 mod property;
 mod set;

@@ -8,7 +8,6 @@
 //! [`ErrorKind::RegexUnsupported`].
 
 use super::ast::{Assertion, Node, Regexp, Repeat};
-use super::property;
 use super::set::{CodePointSet, MAX};
 use crate::error::{Error, ErrorKind, RegexFeature};
 use alloc::boxed::Box;
@@ -18,40 +17,30 @@ use alloc::vec::Vec;
 /// The flags in force at a point of the pattern (`i` from the URL
 /// pattern's `ignoreCase`, changed locally by `(?i:…)` modifiers).
 #[derive(Clone, Copy, Debug, Default)]
-struct Flags {
-    ignore_case: bool,
-    multiline: bool,
-    dot_all: bool,
+pub(super) struct Flags {
+    pub(super) ignore_case: bool,
+    pub(super) multiline: bool,
+    pub(super) dot_all: bool,
 }
 
-/// A class's value: its single code points, and its strings of any other
-/// length (from `\q{…}`), already folded under `i`.
-#[derive(Clone, Debug, Default)]
-struct ClassValue {
-    set: CodePointSet,
-    strings: Vec<Vec<u32>>,
-    /// MayContainStrings (a static semantic: syntactic, not the value's).
-    may_contain_strings: bool,
-}
-
-struct Parser<'a> {
-    src: &'a [u8],
-    pos: usize,
-    flags: Flags,
-    captures: usize,
+pub(super) struct Parser<'a> {
+    pub(super) src: &'a [u8],
+    pub(super) pos: usize,
+    pub(super) flags: Flags,
+    pub(super) captures: usize,
     /// Named groups: name and the alternatives enclosing it (disjunction
     /// id, alternative index), for the duplicate-name rule.
-    names: Vec<(String, Vec<(usize, usize)>)>,
-    path: Vec<(usize, usize)>,
-    disjunctions: usize,
+    pub(super) names: Vec<(String, Vec<(usize, usize)>)>,
+    pub(super) path: Vec<(usize, usize)>,
+    pub(super) disjunctions: usize,
     /// Highest `\N` and every `\k<name>` seen, checked once the groups are
     /// all known.
-    max_backref: usize,
-    named_backrefs: Vec<String>,
-    unsupported: Option<RegexFeature>,
+    pub(super) max_backref: usize,
+    pub(super) named_backrefs: Vec<String>,
+    pub(super) unsupported: Option<RegexFeature>,
 }
 
-fn syntax() -> Error {
+pub(super) fn syntax() -> Error {
     Error::new(ErrorKind::Regex)
 }
 
@@ -98,15 +87,15 @@ pub(crate) fn parse(source: &str, ignore_case: bool) -> Result<Regexp, Error> {
 }
 
 impl Parser<'_> {
-    fn peek(&self) -> Option<u8> {
+    pub(super) fn peek(&self) -> Option<u8> {
         self.src.get(self.pos).copied()
     }
 
-    fn peek_at(&self, k: usize) -> Option<u8> {
+    pub(super) fn peek_at(&self, k: usize) -> Option<u8> {
         self.src.get(self.pos + k).copied()
     }
 
-    fn eat(&mut self, b: u8) -> bool {
+    pub(super) fn eat(&mut self, b: u8) -> bool {
         if self.peek() == Some(b) {
             self.pos += 1;
             true
@@ -115,7 +104,7 @@ impl Parser<'_> {
         }
     }
 
-    fn eat_str(&mut self, s: &str) -> bool {
+    pub(super) fn eat_str(&mut self, s: &str) -> bool {
         if self
             .src
             .get(self.pos..)
@@ -130,7 +119,7 @@ impl Parser<'_> {
 
     /// The code point at the position (the source may be non-ASCII when
     /// called directly; the URL pattern tokenizer makes it ASCII).
-    fn next_char(&mut self) -> Option<u32> {
+    pub(super) fn next_char(&mut self) -> Option<u32> {
         let rest = core::str::from_utf8(self.src.get(self.pos..)?).ok()?;
         let c = rest.chars().next()?;
         self.pos += c.len_utf8();
@@ -252,7 +241,7 @@ impl Parser<'_> {
     }
 
     /// A literal code point under the current flags.
-    fn literal(&self, c: u32) -> Node {
+    pub(super) fn literal(&self, c: u32) -> Node {
         if self.flags.ignore_case {
             let set = CodePointSet::single(c).case_fold_closure();
             if set.as_single().is_none() {
@@ -457,7 +446,7 @@ impl Parser<'_> {
 
     /// CharacterEscape after `\` (Unicode mode); `in_class` also allows
     /// the ClassSetReservedPunctuator escapes and `\b`.
-    fn character_escape(&mut self, in_class: bool) -> Result<u32, Error> {
+    pub(super) fn character_escape(&mut self, in_class: bool) -> Result<u32, Error> {
         let b = self.peek().ok_or_else(syntax)?;
         self.pos += 1;
         Ok(match b {
@@ -492,7 +481,7 @@ impl Parser<'_> {
         })
     }
 
-    fn hex_digits(&mut self, n: usize) -> Option<u32> {
+    pub(super) fn hex_digits(&mut self, n: usize) -> Option<u32> {
         let mut v = 0;
         for _ in 0..n {
             let d = char::from(self.peek()?).to_digit(16)?;
@@ -503,7 +492,7 @@ impl Parser<'_> {
     }
 
     /// RegExpUnicodeEscapeSequence[+UnicodeMode] after `\u`.
-    fn unicode_escape(&mut self) -> Result<u32, Error> {
+    pub(super) fn unicode_escape(&mut self) -> Result<u32, Error> {
         if self.eat(b'{') {
             let start = self.pos;
             let mut v: u32 = 0;
@@ -532,306 +521,6 @@ impl Parser<'_> {
         }
         Ok(lead)
     }
-
-    /// CharacterClassEscape after `\`: `d`, `D`, `s`, `S`, `w`, `W`,
-    /// `p{…}`, `P{…}`.
-    fn class_escape(&mut self) -> Result<ClassValue, Error> {
-        let b = self.peek().ok_or_else(syntax)?;
-        self.pos += 1;
-        let ic = self.flags.ignore_case;
-        let (set, negated) = match b {
-            b'd' | b'D' => (CodePointSet::from_ranges([(0x30, 0x39)]), b == b'D'),
-            b's' | b'S' => (white_space(), b == b'S'),
-            b'w' | b'W' => (word_characters(ic), b == b'W'),
-            b'p' | b'P' => {
-                if !self.eat(b'{') {
-                    return Err(syntax());
-                }
-                let start = self.pos;
-                while self
-                    .peek()
-                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'=')
-                {
-                    self.pos += 1;
-                }
-                let body = core::str::from_utf8(self.src.get(start..self.pos).unwrap_or_default())
-                    .unwrap_or_default();
-                if !self.eat(b'}') {
-                    return Err(syntax());
-                }
-                match property::lookup(body)? {
-                    property::Property::Set(set) => (set, b == b'P'),
-                    property::Property::Strings => {
-                        if b == b'P' {
-                            return Err(syntax());
-                        }
-                        self.unsupported
-                            .get_or_insert(RegexFeature::PropertyOfStrings);
-                        return Ok(ClassValue {
-                            may_contain_strings: true,
-                            ..ClassValue::default()
-                        });
-                    }
-                }
-            }
-            _ => return Err(syntax()),
-        };
-        let set = if ic { set.case_fold_closure() } else { set };
-        Ok(ClassValue {
-            set: if negated { set.complement() } else { set },
-            strings: Vec::new(),
-            may_contain_strings: false,
-        })
-    }
-
-    /// ClassContents and the closing `]`, after `[`.
-    fn class(&mut self) -> Result<ClassValue, Error> {
-        let negated = self.eat(b'^');
-        let mut value = if self.peek() == Some(b']') {
-            ClassValue::default()
-        } else {
-            self.class_set_expression()?
-        };
-        if !self.eat(b']') {
-            return Err(syntax());
-        }
-        if negated {
-            if value.may_contain_strings {
-                return Err(syntax());
-            }
-            value.set = value.set.complement();
-        }
-        Ok(value)
-    }
-
-    fn class_set_expression(&mut self) -> Result<ClassValue, Error> {
-        let (first, first_is_range) = self.class_union_item()?;
-        if !first_is_range
-            && self
-                .src
-                .get(self.pos..)
-                .is_some_and(|r| r.starts_with(b"&&"))
-        {
-            let mut acc = first;
-            while self.eat_str("&&") {
-                if self.peek() == Some(b'&') {
-                    return Err(syntax());
-                }
-                let operand = self.class_set_operand()?;
-                acc.set = acc.set.intersection(&operand.set);
-                acc.strings.retain(|s| operand.strings.contains(s));
-                acc.may_contain_strings &= operand.may_contain_strings;
-            }
-            return if self.peek() == Some(b']') {
-                Ok(acc)
-            } else {
-                Err(syntax())
-            };
-        }
-        if !first_is_range
-            && self
-                .src
-                .get(self.pos..)
-                .is_some_and(|r| r.starts_with(b"--"))
-        {
-            let mut acc = first;
-            while self.eat_str("--") {
-                let operand = self.class_set_operand()?;
-                acc.set = acc.set.difference(&operand.set);
-                acc.strings.retain(|s| !operand.strings.contains(s));
-            }
-            return if self.peek() == Some(b']') {
-                Ok(acc)
-            } else {
-                Err(syntax())
-            };
-        }
-        let mut acc = first;
-        while self.peek() != Some(b']') {
-            if self.peek().is_none() {
-                return Err(syntax());
-            }
-            let (item, _) = self.class_union_item()?;
-            acc.set = acc.set.union(&item.set);
-            for s in item.strings {
-                if !acc.strings.contains(&s) {
-                    acc.strings.push(s);
-                }
-            }
-            acc.may_contain_strings |= item.may_contain_strings;
-        }
-        Ok(acc)
-    }
-
-    /// A ClassSetRange or a ClassSetOperand; true for a range.
-    fn class_union_item(&mut self) -> Result<(ClassValue, bool), Error> {
-        if let Some(a) = self.try_class_set_character()? {
-            if self.peek() == Some(b'-') && self.peek_at(1) != Some(b'-') {
-                self.pos += 1;
-                let b = self.try_class_set_character()?.ok_or_else(syntax)?;
-                if a > b {
-                    return Err(syntax());
-                }
-                let set = CodePointSet::from_ranges([(a, b)]);
-                return Ok((self.fold_set(set), true));
-            }
-            return Ok((self.fold_set(CodePointSet::single(a)), false));
-        }
-        Ok((self.class_set_operand()?, false))
-    }
-
-    fn fold_set(&self, set: CodePointSet) -> ClassValue {
-        let set = if self.flags.ignore_case {
-            set.case_fold_closure()
-        } else {
-            set
-        };
-        ClassValue {
-            set,
-            strings: Vec::new(),
-            may_contain_strings: false,
-        }
-    }
-
-    /// NestedClass, ClassStringDisjunction or ClassSetCharacter.
-    fn class_set_operand(&mut self) -> Result<ClassValue, Error> {
-        if self.eat(b'[') {
-            return self.class();
-        }
-        if self.peek() == Some(b'\\') {
-            match self.peek_at(1) {
-                Some(b'q') if self.peek_at(2) == Some(b'{') => {
-                    self.pos += 3;
-                    return self.class_string_disjunction();
-                }
-                Some(b'd' | b'D' | b's' | b'S' | b'w' | b'W' | b'p' | b'P') => {
-                    self.pos += 1;
-                    return self.class_escape();
-                }
-                _ => {}
-            }
-        }
-        let c = self.try_class_set_character()?.ok_or_else(syntax)?;
-        Ok(self.fold_set(CodePointSet::single(c)))
-    }
-
-    /// A ClassSetCharacter, or `None` (nothing consumed) when the next
-    /// thing is not one (a nested class, `\q{`, a class escape, or a
-    /// syntax character).
-    fn try_class_set_character(&mut self) -> Result<Option<u32>, Error> {
-        let Some(b) = self.peek() else {
-            return Err(syntax());
-        };
-        if b == b'\\' {
-            return match self.peek_at(1) {
-                Some(b'q' | b'd' | b'D' | b's' | b'S' | b'w' | b'W' | b'p' | b'P') => Ok(None),
-                _ => {
-                    self.pos += 1;
-                    self.character_escape(true).map(Some)
-                }
-            };
-        }
-        if matches!(
-            b,
-            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'/' | b'-' | b'|'
-        ) {
-            return Ok(None);
-        }
-        // ClassSetReservedDoublePunctuator.
-        if self.peek_at(1) == Some(b)
-            && matches!(
-                b,
-                b'&' | b'!'
-                    | b'#'
-                    | b'$'
-                    | b'%'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'.'
-                    | b':'
-                    | b';'
-                    | b'<'
-                    | b'='
-                    | b'>'
-                    | b'?'
-                    | b'@'
-                    | b'^'
-                    | b'`'
-                    | b'~'
-            )
-        {
-            return Err(syntax());
-        }
-        self.next_char().ok_or_else(syntax).map(Some)
-    }
-
-    /// `\q{…}` after `{`: ClassString alternatives.
-    fn class_string_disjunction(&mut self) -> Result<ClassValue, Error> {
-        let mut value = ClassValue::default();
-        let mut current: Vec<u32> = Vec::new();
-        loop {
-            match self.peek() {
-                Some(b'}') | Some(b'|') => {
-                    let end = self.peek() == Some(b'}');
-                    self.pos += 1;
-                    let s = core::mem::take(&mut current);
-                    if s.len() == 1 {
-                        let folded = self.fold_set(CodePointSet::single(s[0]));
-                        value.set = value.set.union(&folded.set);
-                    } else {
-                        value.may_contain_strings = true;
-                        let s = if self.flags.ignore_case {
-                            s.into_iter().map(fold_key).collect()
-                        } else {
-                            s
-                        };
-                        if !value.strings.contains(&s) {
-                            value.strings.push(s);
-                        }
-                    }
-                    if end {
-                        return Ok(value);
-                    }
-                }
-                _ => {
-                    let c = self.try_class_set_character()?.ok_or_else(syntax)?;
-                    current.push(c);
-                }
-            }
-        }
-    }
-
-    /// The node matching a class value: its strings longest first, then
-    /// its single code points, then the empty string (CompileAtom for a
-    /// class in `v` mode).
-    fn class_node(&self, value: ClassValue) -> Node {
-        if value.strings.is_empty() {
-            return Node::Set(value.set);
-        }
-        let mut strings = value.strings;
-        strings.sort_by(|a, b| b.len().cmp(&a.len()));
-        let mut alternatives: Vec<Node> = Vec::new();
-        let mut empty = false;
-        for s in strings {
-            if s.is_empty() {
-                empty = true;
-                continue;
-            }
-            let chars = s.into_iter().map(|c| self.literal(c)).collect();
-            alternatives.push(Node::Concat(chars));
-        }
-        if !value.set.is_empty() {
-            alternatives.push(Node::Set(value.set));
-        }
-        if empty {
-            alternatives.push(Node::Empty);
-        }
-        match alternatives.len() {
-            1 => alternatives.pop().unwrap_or(Node::Empty),
-            _ => Node::Alt(alternatives),
-        }
-    }
 }
 
 /// Whether two groups may both take part in a match: unless some
@@ -840,42 +529,4 @@ impl Parser<'_> {
 fn might_both_participate(a: &[(usize, usize)], b: &[(usize, usize)]) -> bool {
     !a.iter()
         .any(|(d, alt)| b.iter().any(|(e, other)| d == e && alt != other))
-}
-
-/// A representative of `c`'s simple-case-folding class (its smallest
-/// member): equal for two code points exactly when they fold alike.
-fn fold_key(c: u32) -> u32 {
-    CodePointSet::single(c)
-        .case_fold_closure()
-        .ranges()
-        .first()
-        .map_or(c, |r| r.0)
-}
-
-/// WhiteSpace and LineTerminator: `\s`.
-fn white_space() -> CodePointSet {
-    CodePointSet::from_ranges([
-        (0x09, 0x0D),
-        (0x20, 0x20),
-        (0xA0, 0xA0),
-        (0x1680, 0x1680),
-        (0x2000, 0x200A),
-        (0x2028, 0x2029),
-        (0x202F, 0x202F),
-        (0x205F, 0x205F),
-        (0x3000, 0x3000),
-        (0xFEFF, 0xFEFF),
-    ])
-}
-
-/// WordCharacters: `[A-Za-z0-9_]`, and with `i` (Unicode mode) the code
-/// points that fold into it, U+017F and U+212A.
-pub(crate) fn word_characters(ignore_case: bool) -> CodePointSet {
-    let basic = [(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)];
-    let extra: &[(u32, u32)] = if ignore_case {
-        &[(0x17F, 0x17F), (0x212A, 0x212A)]
-    } else {
-        &[]
-    };
-    CodePointSet::from_ranges(basic.into_iter().chain(extra.iter().copied()))
 }
