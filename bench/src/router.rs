@@ -79,7 +79,7 @@ impl Rng {
 /// Request paths: a random route with random parameter values, and one in
 /// five a miss (a fixed segment changed, or a segment added).
 pub fn requests(paths: &[String], n: usize) -> Vec<String> {
-    let mut rng = Rng(0x5EED_0F_2026);
+    let mut rng = Rng(0x005E_ED0F_2026);
     (0..n)
         .map(|_| {
             let route = &paths[rng.below(paths.len())];

@@ -235,6 +235,8 @@ pub struct RouteMatch<'r, 'i, T> {
     offsets: [usize; 9],
 }
 
+// In place for the common case on purpose: the match allocates nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Slots {
     Inline([Option<usize>; 32]),
@@ -577,7 +579,10 @@ mod tests {
         ];
         let mut list = UrlPatternList::new();
         for (i, p) in pathnames.iter().enumerate() {
-            list.push(route(p), i);
+            // Without the regex feature the regexp route cannot be built.
+            if cfg!(feature = "regex") || !p.contains('(') {
+                list.push(route(p), i);
+            }
         }
         for path in [
             "/",

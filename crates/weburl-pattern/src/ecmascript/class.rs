@@ -297,7 +297,7 @@ impl Parser<'_> {
             return Node::Set(value.set);
         }
         let mut strings = value.strings;
-        strings.sort_by(|a, b| b.len().cmp(&a.len()));
+        strings.sort_by_key(|s| core::cmp::Reverse(s.len()));
         let mut alternatives: Vec<Node> = Vec::new();
         let mut empty = false;
         for s in strings {

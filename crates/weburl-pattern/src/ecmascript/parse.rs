@@ -463,10 +463,7 @@ impl Parser<'_> {
                 _ => return Err(syntax()),
             },
             b'0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => 0,
-            b'x' => {
-                let h = self.hex_digits(2).ok_or_else(syntax)?;
-                h
-            }
+            b'x' => self.hex_digits(2).ok_or_else(syntax)?,
             b'u' => self.unicode_escape()?,
             b'^' | b'$' | b'\\' | b'.' | b'*' | b'+' | b'?' | b'(' | b')' | b'[' | b']' | b'{'
             | b'}' | b'|' | b'/' => u32::from(b),

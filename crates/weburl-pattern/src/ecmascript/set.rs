@@ -94,7 +94,7 @@ impl CodePointSet {
             }
             next = b.saturating_add(1);
         }
-        if next <= MAX && self.ranges.last().is_none_or(|&(_, b)| b < MAX) {
+        if next <= MAX && self.ranges.last().map_or(true, |&(_, b)| b < MAX) {
             out.push((next, MAX));
         }
         CodePointSet { ranges: out }

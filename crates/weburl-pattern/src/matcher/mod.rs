@@ -48,6 +48,9 @@
 //!
 //! Matching allocates nothing unless a program backtracks through more
 //! positions than its small in-place stack and visited set hold.
+// Without the `regex` feature the instructions of regexp groups are
+// left out; the state they use (registers, run caches) stays, unused.
+#![cfg_attr(not(feature = "regex"), allow(dead_code))]
 
 mod backtrack;
 mod parts;
@@ -103,20 +106,25 @@ enum Inst {
     /// Succeed at the end of the input (`$`).
     Match,
     /// One code point of the program's set `.0` (regexp groups).
+    #[cfg(feature = "regex")]
     Set(usize),
     /// Never matches (a lone surrogate: no Rust string holds one).
+    #[cfg(feature = "regex")]
     Fail,
     /// A zero-width assertion (regexp groups).
     #[cfg(feature = "regex")]
     Assert(crate::ecmascript::Assertion),
     /// Record the position in register `.0`: the start of an iteration of
     /// a loop whose body can match the empty string.
+    #[cfg(feature = "regex")]
     IterStart(usize),
     /// Fail when the position equals register `.0`: ECMAScript rejects an
     /// iteration that matched the empty string (RepeatMatcher's check).
+    #[cfg(feature = "regex")]
     IterCheck(usize),
     /// Reset the capture slots in the range: each iteration of a
     /// quantified group starts with its inner groups undefined.
+    #[cfg(feature = "regex")]
     Clear(Range<usize>),
     /// `set*` (greedy or lazy) where what follows cannot start with a code
     /// point of the set: only the longest run can be followed, so take it
@@ -124,6 +132,7 @@ enum Inst {
     /// split number: its visited cells mark the run ends already followed,
     /// and the run found last is kept, so that entering the same run again
     /// costs no second scan (both keep matching linear).
+    #[cfg(feature = "regex")]
     Run { set: usize, exit: usize, n: usize },
 }
 
@@ -392,6 +401,7 @@ impl Program {
                         b.stack.push(Job::Explore { pc: *second, pos });
                         pc = *first;
                     }
+                    #[cfg(feature = "regex")]
                     Inst::Set(k) => match (next_char(input, pos), self.sets.get(*k)) {
                         (Some((c, next)), Some(set)) if set.contains(c) => {
                             pos = next;
@@ -399,7 +409,9 @@ impl Program {
                         }
                         _ => break,
                     },
+                    #[cfg(feature = "regex")]
                     Inst::Fail => break,
+                    #[cfg(feature = "regex")]
                     Inst::Run { set, exit, n } => {
                         let b = backtrack.get_or_insert_with(|| {
                             Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
@@ -441,6 +453,7 @@ impl Program {
                         }
                         pc += 1;
                     }
+                    #[cfg(feature = "regex")]
                     Inst::IterStart(r) => {
                         let b = backtrack.get_or_insert_with(|| {
                             Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
@@ -448,6 +461,7 @@ impl Program {
                         b.set_register(*r, pos);
                         pc += 1;
                     }
+                    #[cfg(feature = "regex")]
                     Inst::IterCheck(r) => {
                         let start = backtrack.as_ref().and_then(|b| b.registers.get(*r));
                         if start == Some(&pos) {
@@ -455,6 +469,7 @@ impl Program {
                         }
                         pc += 1;
                     }
+                    #[cfg(feature = "regex")]
                     Inst::Clear(range) => {
                         for slot in range.clone() {
                             if slots.get(slot).is_some_and(Option::is_some) {
