@@ -10,6 +10,7 @@
 
 pub mod native;
 pub mod rng;
+pub mod router;
 pub mod routes;
 pub mod sets;
 pub mod work;

@@ -14,8 +14,10 @@
 //! on the first file, the non-canonical and the relative set; URLSearchParams
 //! of the first file's queries (parsing; parsing, sorting and serializing);
 //! four setters on the first file's URLs; URLPattern routes (a table of 50
-//! regex-free routes: construction, and `test`/`exec` of the first file's
-//! URLs), weburl-pattern against the `urlpattern` crate.
+//! regex-free routes and the same with regexp groups: construction, and
+//! `test`/`exec` of the first file's URLs), weburl-pattern against the
+//! `urlpattern` crate; a router on GitHub's REST API routes
+//! (weburl-pattern's `UrlPatternList`, matchit, and `urlpattern` in a loop).
 //!
 //! Every implementation but rust-url must produce native Ada's tally
 //! (successes and output bytes), so none is timed doing less work.
@@ -438,6 +440,12 @@ fn main() -> std::process::ExitCode {
                 weburl_bench::routes::IMPLS.join(",")
             );
         }
+        println!(
+            "{}\t{}\t{}\trequests\tweburl_bench::router::pass",
+            weburl_bench::router::WORKLOAD,
+            weburl_bench::router::IMPLS.join(","),
+            weburl_bench::router::REQUESTS.min(opts.limit)
+        );
         return ExitCode::SUCCESS;
     }
     if only.is_some() {
@@ -449,6 +457,18 @@ fn main() -> std::process::ExitCode {
             return ExitCode::FAILURE;
         };
         let passes = if opts.quick { 1 } else { 20 };
+        if name == weburl_bench::router::WORKLOAD {
+            return match weburl_bench::router::profile(&imp, opts.limit, passes) {
+                Ok(done) => {
+                    println!("{done}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("bench: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
         match weburl_bench::routes::profile(&imp, &name, &inputs.sample(), passes) {
             Some(Ok(done)) => {
                 println!("{done}");
@@ -510,6 +530,12 @@ fn main() -> std::process::ExitCode {
     }
     if !inputs.first().is_empty() && workload.is_none() {
         all_ok &= weburl_bench::routes::bench(&inputs.sample(), rounds);
+    }
+    if workload
+        .as_deref()
+        .is_none_or(|w| w == weburl_bench::router::WORKLOAD)
+    {
+        all_ok &= weburl_bench::router::bench(rounds, opts.limit);
     }
     println!("bench load average at end: {}", load_average());
     if all_ok {

@@ -67,6 +67,64 @@ pub const ROUTES: [&str; 50] = [
     "/*",
 ];
 
+/// The same routes with regexp groups constraining their parameters (ids
+/// as digits, dates as fixed-width numbers, slugs and extensions as
+/// classes and alternatives): matched by weburl-pattern's linear-time
+/// engine, by the `regex` crate in urlpattern. (`v`-mode classes need `-`
+/// and `/` escaped.)
+pub const REGEXP_ROUTES: [&str; 50] = [
+    "/",
+    "/index.html",
+    "/index.php",
+    "/about",
+    "/about/",
+    "/contact",
+    "/contact/",
+    "/search",
+    "/login",
+    "/api/v1/users/:user([a-z0-9_\\-]+)",
+    "/api/v1/users/:user([a-z0-9_\\-]+)/repos/:repo([a-z0-9._\\-]+)",
+    "/api/v2/*",
+    "/blog/:year(\\d{4})/:month(\\d{2})/:slug([a-z0-9\\-]+)",
+    "/blog/:slug([a-z0-9\\-]+)",
+    "/blog/",
+    "/news/:id(\\d+)",
+    "/news/*",
+    "/products/:id(\\d+)",
+    "/products/:id(\\d+)/reviews",
+    "/category/:name([a-z\\-]+)/",
+    "/tag/:tag([a-z0-9\\-]+)",
+    "/users/:user([a-z0-9_\\-]+){/}?",
+    "/docs/*",
+    "/static/*",
+    "/assets/*",
+    "/images/:file([^\\/.]+).:ext(png|jpe?g|gif|svg|webp)",
+    "/wp-content/*",
+    "/wp-admin/*",
+    "/en/*",
+    "/de/*",
+    "/fr/*",
+    "/:lang([a-z]{2})/about",
+    "/files/:path([^\\/]+)+",
+    "/archive/:year(\\d{4}){/:month(\\d{2})}?",
+    "/:page([A-Za-z0-9_\\-]+).html",
+    "/:page([A-Za-z0-9_\\-]+).htm",
+    "/:page([A-Za-z0-9_\\-]+).php",
+    "/:page([A-Za-z0-9_\\-]+).aspx",
+    "/:page([A-Za-z0-9_\\-]+).asp",
+    "/:page([A-Za-z0-9_\\-]+).shtml",
+    "/:dir([A-Za-z0-9_\\-]+)/:page([A-Za-z0-9_\\-]+).html",
+    "/:dir([A-Za-z0-9_\\-]+)/:page([A-Za-z0-9_\\-]+).php",
+    "/:dir([A-Za-z0-9_\\-]+)/:page([A-Za-z0-9_\\-]+).aspx",
+    "/:dir([A-Za-z0-9_.\\-]+)/",
+    "/:dir([A-Za-z0-9_.\\-]+)/:sub([A-Za-z0-9_.\\-]+)/",
+    "/:a([^\\/]+)/:b([^\\/]+)/:c([^\\/]+)/",
+    "/:a([^\\/]+)/:b([^\\/]+)/:c([^\\/]+)/:d([^\\/]+)",
+    "/:dir([A-Za-z0-9_.\\-]+)/:page([A-Za-z0-9_.\\-]+)",
+    "/:page([A-Za-z0-9_.\\-]+)",
+    "/*",
+];
+
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(|a, b| a.total_cmp(b));
     let n = v.len();
@@ -178,10 +236,12 @@ fn exec_theirs(table: &[urlpattern::UrlPattern], urls: &[String]) -> Tally {
 /// out: `cargo xtask bench --instructions` counts every listed workload
 /// inside `weburl_bench::work::run_impl`, which these do not run through;
 /// profile them with `--toggle-collect=weburl_bench::routes::pass`.
-pub const WORKLOADS: [&str; 3] = [
+pub const WORKLOADS: [&str; 5] = [
     "routes(construct)",
     "routes(test, 50 routes)",
     "routes(exec, 50 routes)",
+    "routes-regexp(test, 50 routes)",
+    "routes-regexp(exec, 50 routes)",
 ];
 /// The implementations of the route workloads, as `--only` takes them.
 pub const IMPLS: [&str; 2] = ["weburl-pattern", "urlpattern"];
@@ -210,8 +270,8 @@ fn run(
     match (imp, workload) {
         (0, 0) => (black_box(ours(black_box(&ROUTES))).len(), 0),
         (_, 0) => (black_box(theirs(black_box(&ROUTES))).len(), 0),
-        (0, 1) => test_ours(mine, urls),
-        (_, 1) => test_theirs(deno, urls),
+        (0, 1 | 3) => test_ours(mine, urls),
+        (_, 1 | 3) => test_theirs(deno, urls),
         (0, _) => exec_ours(mine, urls),
         (_, _) => exec_theirs(deno, urls),
     }
@@ -230,7 +290,8 @@ pub fn profile(
     let Some(k) = IMPLS.iter().position(|i| *i == imp) else {
         return Some(Err(format!("{workload} takes --only {IMPLS:?}")));
     };
-    let (mine, deno) = (ours(&ROUTES), theirs(&ROUTES));
+    let table = if w >= 3 { &REGEXP_ROUTES } else { &ROUTES };
+    let (mine, deno) = (ours(table), theirs(table));
     // Not through `pass`: a profiler counts only the passes after it.
     black_box(run(black_box(k), w, &mine, &deno, urls));
     for _ in 0..passes {
@@ -329,5 +390,45 @@ pub fn bench(urls: &[String], rounds: usize) -> bool {
         urls.len(),
         exec,
     );
+    // The same shapes with regexp groups: against urlpattern, and against
+    // the regex-free table's time (the cost of the regexp groups).
+    let (rmine, rdeno) = (ours(&REGEXP_ROUTES), theirs(&REGEXP_ROUTES));
+    for (name, a, b) in [
+        ("test", test_ours(&rmine, urls), test_theirs(&rdeno, urls)),
+        ("exec", exec_ours(&rmine, urls), exec_theirs(&rdeno, urls)),
+    ] {
+        if a != b {
+            eprintln!("bench routes-regexp({name}): weburl-pattern {a:?} vs urlpattern {b:?}");
+            ok = false;
+        }
+    }
+    for (name, free, f, g) in [
+        (
+            "test",
+            test.0,
+            test_ours as fn(&[_], &[String]) -> Tally,
+            test_theirs as fn(&[_], &[String]) -> Tally,
+        ),
+        ("exec", exec.0, exec_ours, exec_theirs),
+    ] {
+        let timed = race(
+            rounds,
+            urls.len(),
+            || {
+                black_box(f(&rmine, black_box(urls)));
+            },
+            || {
+                black_box(g(&rdeno, black_box(urls)));
+            },
+        );
+        println!(
+            "bench routes-regexp({name}, {n} routes) urls={} weburl-pattern={:.1}ns urlpattern={:.1}ns weburl-pattern/urlpattern={:.2} weburl-pattern/regex-free={:.2}",
+            urls.len(),
+            timed.0,
+            timed.1,
+            timed.0 / timed.1,
+            timed.0 / free
+        );
+    }
     ok
 }

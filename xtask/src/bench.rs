@@ -152,7 +152,11 @@ fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> 
             .find(|(i, _)| *i == "weburl-pattern")
             .map(|c| c.1);
         if let (Some(ours), Some(theirs)) = (ours, theirs) {
-            line.push_str(&format!(" weburl-pattern/urlpattern={:.2}", ours / theirs));
+            line.push_str(&format!(" weburl-pattern/urlpattern={:.4}", ours / theirs));
+        }
+        let matchit = counts.iter().find(|(i, _)| *i == "matchit").map(|c| c.1);
+        if let (Some(ours), Some(matchit)) = (ours, matchit) {
+            line.push_str(&format!(" weburl-pattern/matchit={:.2}", ours / matchit));
         }
         println!("{line}");
     }

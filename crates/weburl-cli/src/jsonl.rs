@@ -9,7 +9,10 @@ use weburl::Url;
 use crate::{components, parse_against, setter_named};
 
 /// Reads stdin line by line, writing `respond(line)` and a newline for each.
-pub(crate) fn run_jsonl(respond: fn(&[u8]) -> String, out: &mut impl Write) -> io::Result<()> {
+pub(crate) fn run_jsonl(
+    mut respond: impl FnMut(&[u8]) -> String,
+    out: &mut impl Write,
+) -> io::Result<()> {
     let mut stdin = io::stdin().lock();
     let mut out = BufWriter::new(out);
     let mut line = Vec::new();

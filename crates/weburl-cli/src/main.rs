@@ -9,6 +9,7 @@ use std::process::ExitCode;
 
 mod jsonl;
 mod pattern;
+mod route;
 
 use jsonl::{jsonl_response, run_jsonl, set_jsonl_response};
 use pattern::pattern_jsonl_response;
@@ -83,6 +84,37 @@ USAGE:
                                 blank); processing continues
       Blank lines, \"\\r\", lone surrogates and the exit status are as for
       parse --jsonl.
+
+      With \"op\" (default \"match\", the line above), a line may instead
+      ask for the two static/instance methods WPT tests beside it:
+        {\"op\":\"compare\", \"component\": name, \"left\": [constructor
+         arguments], \"right\": [constructor arguments]}
+          -> {\"compare\":-1|0|1} (URLPattern.compareComponent: 1 when left
+             is more specific)
+        {\"op\":\"generate\", \"pattern\": [constructor arguments],
+         \"component\": name, \"groups\": {name: string, …}}
+          -> {\"generate\":string} (pattern.generate(component, groups))
+      where name is protocol, username, password, hostname, port, pathname,
+      search or hash. Either constructor throws: {\"constructor_error\":true};
+      the method throws (another component name, a group missing, a part
+      generate cannot fill): {\"input_error\":true}; an unusable line:
+      {\"error\":\"…\"}.
+
+  weburl route [--all] ROUTES_FILE
+      A router: ROUTES_FILE holds one route a line, a JSON array of
+      URLPattern constructor arguments as \"pattern\" above (blank lines and
+      lines starting with # skipped; a line that does not construct is an
+      error, exit status 1). Read JSON lines from stdin, each an input as
+      test/exec take it: a URL string, a URLPatternInit object, or
+      [input, baseURL string]. Write exactly one JSON line per input line:
+        {\"route\":n|null, \"exec\":{\"protocol\":{\"input\":…,\"groups\":{…}},
+         … \"hash\":{…}}}
+      where n is the first route (0-based, in file order) whose pattern
+      matches, exec its exec() result (absent without a match); with --all
+      also \"routes\":[n, …], every matching route in order. A URL string
+      without a base that does not parse matches nothing; test/exec throw:
+      {\"input_error\":true}; an unusable line: {\"error\":\"…\"}. Blank lines,
+      \"\\r\", lone surrogates and the exit status are as for parse --jsonl.
 
   weburl set URL SETTER VALUE
       Run one setter on URL and print the components as parse does. Exit
@@ -173,6 +205,7 @@ fn run(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
         Some("check") => cmd_check(&args[1..], out),
         Some("display") => cmd_display(&args[1..], out),
         Some("pattern") => cmd_pattern(&args[1..], out),
+        Some("route") => cmd_route(&args[1..], out),
         Some(other) => Ok(usage_error(&format!("unknown command {other:?}"))),
         None => Ok(usage_error("no command given")),
     }
@@ -625,6 +658,38 @@ fn cmd_pattern(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
         }
         _ => Ok(usage_error("pattern takes --jsonl and reads stdin")),
     }
+}
+
+fn cmd_route(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
+    let (all, file) = match args {
+        [a] if a == "--help" || a == "-h" => {
+            write!(out, "{USAGE}")?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        [flag, file] if flag == "--all" => (true, file),
+        [file] if !file.starts_with("--") => (false, file),
+        _ => {
+            return Ok(usage_error(
+                "route takes [--all] ROUTES_FILE and reads stdin",
+            ))
+        }
+    };
+    let text = match std::fs::read_to_string(file) {
+        Ok(t) => t,
+        Err(e) => {
+            warn!("weburl: cannot read {file}: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    let list = match route::read_routes(&text) {
+        Ok(l) => l,
+        Err(e) => {
+            warn!("weburl: {file}: {e}");
+            return Ok(ExitCode::FAILURE);
+        }
+    };
+    run_jsonl(|line| route::route_response(&list, all, line), out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(test)]

@@ -10,13 +10,13 @@ use weburl_pattern::{
 use crate::jsonl::replace_lone_surrogates;
 
 /// A JavaScript argument that cannot be converted: the line is unusable.
-struct Unusable(String);
+pub(crate) struct Unusable(pub(crate) String);
 
 /// Converts a `URLPatternInput` argument (WebIDL's union of USVString and
 /// URLPatternInit): a string, or an object whose known members are strings
 /// (unknown members are ignored, as a dictionary does). `null` is the empty
 /// dictionary, as WebIDL converts it.
-fn input_arg(v: &Value) -> Result<UrlPatternInput, Unusable> {
+pub(crate) fn input_arg(v: &Value) -> Result<UrlPatternInput, Unusable> {
     match v {
         Value::String(s) => Ok(UrlPatternInput::String(s.clone())),
         Value::Null => Ok(UrlPatternInput::Init(UrlPatternInit::default())),
@@ -48,6 +48,14 @@ fn input_arg(v: &Value) -> Result<UrlPatternInput, Unusable> {
 /// `Ok(Err(()))` is a conversion `TypeError` (options that are not a
 /// dictionary, a non-boolean `ignoreCase`).
 type Constructor = (UrlPatternInput, Option<String>, UrlPatternOptions);
+
+/// `new URLPattern(...args)`: `Ok(None)` when the constructor throws.
+pub(crate) fn construct(args: &[Value]) -> Result<Option<UrlPattern>, Unusable> {
+    Ok(match constructor_args(args)? {
+        Err(()) => None,
+        Ok((input, base, options)) => UrlPattern::new(input, base.as_deref(), options).ok(),
+    })
+}
 
 fn constructor_args(args: &[Value]) -> Result<Result<Constructor, ()>, Unusable> {
     let options = |v: &Value| -> Result<UrlPatternOptions, ()> {
@@ -96,6 +104,12 @@ pub(crate) fn pattern_jsonl_response(line: &[u8]) -> String {
     let Some(obj) = value.as_object() else {
         return error("expected a JSON object with \"pattern\" and \"inputs\"");
     };
+    match obj.get("op").map(|op| op.as_str()) {
+        None | Some(Some("match")) => {}
+        Some(Some("compare")) => return compare(obj),
+        Some(Some("generate")) => return generate(obj),
+        Some(_) => return error("\"op\" must be \"match\", \"compare\" or \"generate\""),
+    }
     let array = |key: &str| match obj.get(key) {
         Some(Value::Array(a)) => Ok(a.as_slice()),
         Some(_) => Err(error(&format!("\"{key}\" must be an array"))),
@@ -160,7 +174,77 @@ pub(crate) fn pattern_jsonl_response(line: &[u8]) -> String {
     Value::Object(out).to_string()
 }
 
-fn input_json(input: &UrlPatternInput) -> Value {
+/// A constructor-arguments array member of a compare or generate line.
+fn pattern_member(obj: &Map<String, Value>, key: &str) -> Result<Option<UrlPattern>, String> {
+    match obj.get(key) {
+        Some(Value::Array(args)) => construct(args).map_err(|Unusable(e)| e),
+        Some(_) => Err(format!("\"{key}\" must be an array")),
+        None => Err(format!("missing \"{key}\"")),
+    }
+}
+
+/// The `URLPatternComponent` argument: `Err` for a line without a string,
+/// `Ok(None)` for a string that is not a component (a TypeError).
+fn component_member(obj: &Map<String, Value>) -> Result<Option<ComponentName>, String> {
+    match obj.get("component") {
+        Some(Value::String(s)) => Ok(ComponentName::from_name(s)),
+        _ => Err("\"component\" must be a string".into()),
+    }
+}
+
+/// `URLPattern.compareComponent(component, left, right)`.
+fn compare(obj: &Map<String, Value>) -> String {
+    let error = |msg: &str| format!("{{\"error\":{}}}", Value::from(msg));
+    let (left, right, component) = match (
+        pattern_member(obj, "left"),
+        pattern_member(obj, "right"),
+        component_member(obj),
+    ) {
+        (Ok(l), Ok(r), Ok(c)) => (l, r, c),
+        (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return error(&e),
+    };
+    let (Some(left), Some(right)) = (left, right) else {
+        return CONSTRUCTOR_ERROR.to_string();
+    };
+    let Some(component) = component else {
+        return INPUT_ERROR.to_string();
+    };
+    let order = UrlPattern::compare_component(component, &left, &right) as i8;
+    format!("{{\"compare\":{order}}}")
+}
+
+/// `pattern.generate(component, groups)`.
+fn generate(obj: &Map<String, Value>) -> String {
+    let error = |msg: &str| format!("{{\"error\":{}}}", Value::from(msg));
+    let (pattern, component) = match (pattern_member(obj, "pattern"), component_member(obj)) {
+        (Ok(p), Ok(c)) => (p, c),
+        (Err(e), _) | (_, Err(e)) => return error(&e),
+    };
+    let mut groups = Vec::new();
+    match obj.get("groups") {
+        Some(Value::Object(o)) => {
+            for (k, v) in o {
+                match v {
+                    Value::String(s) => groups.push((k.as_str(), s.as_str())),
+                    _ => return error("\"groups\" values must be strings"),
+                }
+            }
+        }
+        _ => return error("\"groups\" must be an object"),
+    }
+    let Some(pattern) = pattern else {
+        return CONSTRUCTOR_ERROR.to_string();
+    };
+    let Some(component) = component else {
+        return INPUT_ERROR.to_string();
+    };
+    match pattern.generate(component, groups.iter().copied()) {
+        Ok(s) => format!("{{\"generate\":{}}}", Value::from(s)),
+        Err(_) => INPUT_ERROR.to_string(),
+    }
+}
+
+pub(crate) fn input_json(input: &UrlPatternInput) -> Value {
     match input {
         UrlPatternInput::String(s) => Value::from(s.as_str()),
         UrlPatternInput::Init(init) => {
@@ -178,7 +262,7 @@ fn input_json(input: &UrlPatternInput) -> Value {
     }
 }
 
-fn component_result_json(r: &UrlPatternComponentResult) -> Value {
+pub(crate) fn component_result_json(r: &UrlPatternComponentResult) -> Value {
     let groups = r
         .groups
         .iter()
@@ -193,8 +277,8 @@ fn component_result_json(r: &UrlPatternComponentResult) -> Value {
     Value::Object(o)
 }
 
-const CONSTRUCTOR_ERROR: &str = "{\"constructor_error\":true}";
-const INPUT_ERROR: &str = "{\"input_error\":true}";
+pub(crate) const CONSTRUCTOR_ERROR: &str = "{\"constructor_error\":true}";
+pub(crate) const INPUT_ERROR: &str = "{\"input_error\":true}";
 
 #[cfg(test)]
 mod tests {
@@ -230,6 +314,37 @@ mod tests {
             r#"{"pattern":["/FOO","https://a.example",{"ignoreCase":true}],"inputs":["https://a.example/foo"]}"#,
         );
         assert_eq!(v["test"], true);
+    }
+
+    // Expected values from WPT's compare and generate data.
+    #[test]
+    fn compare_and_generate() {
+        let v = r(
+            r#"{"op":"compare","component":"pathname","left":[{"pathname":"/foo/a"}],"right":[{"pathname":"/foo/b"}]}"#,
+        );
+        assert_eq!(v["compare"], -1);
+        let v = r(
+            r#"{"op":"compare","component":"port","left":[{"port":"9"}],"right":[{"port":"100"}]}"#,
+        );
+        assert_eq!(v["compare"], 1);
+        let v = r(r#"{"op":"compare","component":"nope","left":[{}],"right":[{}]}"#);
+        assert_eq!(v["input_error"], true);
+        let v = r(
+            r#"{"op":"generate","pattern":[{"pathname":"/:foo"}],"component":"pathname","groups":{"foo":"🍅"}}"#,
+        );
+        assert_eq!(v["generate"], "/%F0%9F%8D%85");
+        let v = r(
+            r#"{"op":"generate","pattern":[{"pathname":"/:foo"}],"component":"pathname","groups":{}}"#,
+        );
+        assert_eq!(v["input_error"], true);
+        let v = r(r#"{"op":"generate","pattern":["/x"],"component":"pathname","groups":{}}"#);
+        assert_eq!(v["constructor_error"], true);
+        assert!(
+            r(r#"{"op":"generate","pattern":[{}],"component":"pathname"}"#)
+                .get("error")
+                .is_some()
+        );
+        assert!(r(r#"{"op":"other"}"#).get("error").is_some());
     }
 
     #[test]

@@ -496,3 +496,36 @@ fn pattern_jsonl_one_line_per_line() {
     // A URLPatternInit input with a base URL string throws.
     assert_eq!(lines[3]["input_error"], true);
 }
+
+#[test]
+fn route_answers_one_line_per_line() {
+    let dir = std::env::temp_dir().join(format!("weburl-route-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let routes = dir.join("routes.jsonl");
+    std::fs::write(
+        &routes,
+        "[{\"pathname\":\"/books/:id(\\\\d+)\"}]\n[{\"pathname\":\"/books/*\"}]\n",
+    )
+    .unwrap();
+    let file = routes.to_str().unwrap();
+    let o = weburl(
+        &["route", "--all", file],
+        "\"https://example.com/books/12\"\n\"https://example.com/books/x\"\n\n\"https://example.com/\"\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["route"], 0);
+    assert_eq!(lines[0]["exec"]["pathname"]["groups"]["id"], "12");
+    assert_eq!(lines[0]["routes"], serde_json::json!([0, 1]));
+    assert_eq!(lines[1]["route"], 1);
+    assert!(lines[2].get("error").is_some());
+    assert_eq!(lines[3]["route"], serde_json::Value::Null);
+    std::fs::write(&routes, "[\"no-base\"]\n").unwrap();
+    let o = weburl(&["route", file], "");
+    assert_eq!(o.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -5,7 +5,7 @@
 use crate::canonicalize::EncodingCallback;
 use crate::error::Error;
 use crate::matcher::Program;
-use crate::parser::{parse_a_pattern_string, Options, PartType};
+use crate::parser::{parse_a_pattern_string, Options, Part, PartType};
 use crate::pattern_string::generate_a_pattern_string;
 use crate::regexp::generate_a_regular_expression_and_name_list;
 use alloc::string::String;
@@ -21,50 +21,34 @@ pub struct Component {
     has_regexp_groups: bool,
     ignore_case: bool,
     matcher: Matcher,
+    part_list: Vec<Part>,
+    encoding_callback: EncodingCallback,
+    delimiter: Option<char>,
 }
 
 /// How a component matches.
 #[derive(Clone, Debug)]
 enum Matcher {
-    /// No regexp parts: the regex-free program.
+    /// No regexp parts: the program compiled from the part list.
     Program(Program),
-    /// Regexp parts: the regular expression itself.
+    /// Regexp parts: the program compiled from the generated regular
+    /// expression.
     #[cfg(feature = "regex")]
-    Regex(crate::regex::EcmaRegex),
+    Regex(Program),
 }
 
 /// Capture ranges of a component match (byte ranges of the input): one per
 /// group, `None` for a group that took no part in the match.
 pub type Captures = Vec<Option<Range<usize>>>;
 
-/// A component's generated regular expression, compiled by the ECMAScript
-/// engine ([`Component::compile_regular_expression`]).
-#[cfg(feature = "regex")]
-#[derive(Clone, Debug)]
-pub struct ComponentRegex {
-    regex: crate::regex::EcmaRegex,
-    groups: usize,
-}
-
-#[cfg(feature = "regex")]
-impl ComponentRegex {
-    /// As [`Component::captures`], with the regular expression.
-    pub fn captures(&self, input: &str) -> Option<Captures> {
-        let mut captures = Vec::new();
-        self.regex
-            .exec(input, self.groups, &mut captures)
-            .then_some(captures)
-    }
-}
-
 /// "compile a component".
 ///
 /// The regular expression is built for every component (it is the
 /// standard's definition of matching, and [`Component::regular_expression`]
-/// shows it), but a regex engine compiles and runs it only when the part
-/// list has a regexp part; any other component is matched by the regex-free
-/// matcher (the standard's note on compiling a component allows matching
-/// the part list directly).
+/// shows it), but it is parsed and compiled only when the part list has a
+/// regexp part; any other component is compiled from its part list (the
+/// standard's note on compiling a component allows matching the part list
+/// directly). Both run on the same linear-time matcher.
 pub fn compile_a_component(
     input: &str,
     encoding_callback: EncodingCallback,
@@ -86,12 +70,18 @@ pub fn compile_a_component(
         has_regexp_groups,
         ignore_case: options.ignore_case,
         matcher,
+        part_list,
+        encoding_callback,
+        delimiter: options.delimiter_code_point,
     })
 }
 
+/// RegExpCreate(regular expression, "v" or "vi"), compiled for the
+/// matcher.
 #[cfg(feature = "regex")]
 fn regex_matcher(regular_expression: &str, ignore_case: bool) -> Result<Matcher, Error> {
-    crate::regex::EcmaRegex::new(regular_expression, ignore_case).map(Matcher::Regex)
+    let regexp = crate::ecmascript::parse(regular_expression, ignore_case)?;
+    Program::compile_regexp(&regexp).map(Matcher::Regex)
 }
 
 #[cfg(not(feature = "regex"))]
@@ -111,6 +101,22 @@ impl Component {
         &self.regular_expression
     }
 
+    /// The part list the pattern string parsed to.
+    pub fn part_list(&self) -> &[Part] {
+        &self.part_list
+    }
+
+    /// The encoding callback the component was compiled with.
+    pub fn encoding_callback(&self) -> EncodingCallback {
+        self.encoding_callback
+    }
+
+    /// The options' delimiter code point (`/` for pathnames of special
+    /// URLs, `.` for hostnames).
+    pub fn delimiter_code_point(&self) -> Option<char> {
+        self.delimiter
+    }
+
     /// Whether matching ignores case.
     pub fn ignore_case(&self) -> bool {
         self.ignore_case
@@ -126,19 +132,44 @@ impl Component {
         self.has_regexp_groups
     }
 
-    /// Whether this component is matched without a regex engine.
+    /// Whether this component is matched by the program compiled from its
+    /// part list, without parsing a regular expression (no regexp group).
     pub fn is_regex_free(&self) -> bool {
         matches!(self.matcher, Matcher::Program(_))
     }
 
-    /// Whether the component matches the whole of `input`. Allocates
-    /// nothing when the component is regex-free (unless the match
-    /// backtracks through more alternatives than fit in place).
+    /// Whether the component matches the whole of `input`, in time linear
+    /// in its length. Allocates nothing unless the match backtracks
+    /// through more alternatives than fit in place.
     pub fn test(&self, input: &str) -> bool {
+        self.program().exec(input, &mut [])
+    }
+
+    /// How many matcher instructions [`Component::test`] runs on `input`:
+    /// a load-independent measure of matching work, for tests that check
+    /// it grows linearly with the input. Not a stable interface.
+    #[doc(hidden)]
+    pub fn match_steps(&self, input: &str) -> usize {
+        self.program().steps(input)
+    }
+
+    /// The capture slots [`Component::exec_slots`] needs: two per group
+    /// of the program (groups inside regexp groups included).
+    pub(crate) fn slot_count(&self) -> usize {
+        self.program().groups() * 2
+    }
+
+    /// Matches `input`, filling `slots` (start and end of each group, in
+    /// byte positions; [`Component::slot_count`] of them).
+    pub(crate) fn exec_slots(&self, input: &str, slots: &mut [Option<usize>]) -> bool {
+        self.program().exec(input, slots)
+    }
+
+    fn program(&self) -> &Program {
         match &self.matcher {
-            Matcher::Program(program) => program.exec(input, &mut []),
+            Matcher::Program(program) => program,
             #[cfg(feature = "regex")]
-            Matcher::Regex(regex) => regex.exec(input, 0, &mut Vec::new()),
+            Matcher::Regex(program) => program,
         }
     }
 
@@ -162,7 +193,8 @@ impl Component {
                 }
                 true
             }
-            Matcher::Program(program) => {
+            _ => {
+                let program = self.program();
                 // Slots in place for up to eight groups (routes have a few).
                 let n = program.groups() * 2;
                 let (mut inline, mut heap) = ([None; 16], Vec::new());
@@ -176,14 +208,15 @@ impl Component {
                 if !program.exec(input, slots) {
                     return false;
                 }
-                captures.extend(slots.chunks(2).map(|pair| match pair {
+                // Groups inside a regexp group ((?<x>…)) are numbered
+                // too; the result has the first, one per group name.
+                let named = slots.chunks(2).take(self.group_name_list.len());
+                captures.extend(named.map(|pair| match pair {
                     [Some(start), Some(end)] => Some(*start..*end),
                     _ => None,
                 }));
                 true
             }
-            #[cfg(feature = "regex")]
-            Matcher::Regex(regex) => regex.exec(input, self.group_name_list.len(), captures),
         }
     }
 
@@ -194,18 +227,6 @@ impl Component {
     pub fn captures(&self, input: &str) -> Option<Captures> {
         let mut captures = Vec::new();
         self.exec(input, &mut captures).then_some(captures)
-    }
-
-    /// The generated regular expression compiled by the ECMAScript engine,
-    /// for a regex-free component too: the standard's own definition of
-    /// the match, to check the regex-free matcher against.
-    #[cfg(feature = "regex")]
-    pub fn compile_regular_expression(&self) -> Result<ComponentRegex, Error> {
-        let regex = crate::regex::EcmaRegex::new(&self.regular_expression, self.ignore_case)?;
-        Ok(ComponentRegex {
-            regex,
-            groups: self.group_name_list.len(),
-        })
     }
 
     /// "protocol component matches a special scheme".

@@ -36,6 +36,12 @@ impl ComponentName {
         ComponentName::Hash,
     ];
 
+    /// The component called `name` (a `URLPatternComponent` value, as
+    /// [`ComponentName::name`] spells it); `None` for any other string.
+    pub fn from_name(name: &str) -> Option<ComponentName> {
+        ComponentName::ALL.into_iter().find(|c| c.name() == name)
+    }
+
     /// The `URLPatternInit` member name (`"protocol"` …).
     pub const fn name(self) -> &'static str {
         match self {
@@ -78,12 +84,69 @@ pub enum ErrorKind {
     /// The pattern has a regexp group but the crate was built without the
     /// `regex` feature.
     RegexUnavailable,
+    /// A regexp group is valid ECMAScript but uses a feature this crate
+    /// does not match (see [`RegexFeature`]): the pattern is refused at
+    /// construction rather than matched in more than linear time.
+    RegexUnsupported(RegexFeature),
+    /// `generate()` cannot build the component (see [`GenerateError`]).
+    Generate(GenerateError),
     /// A constructor string without a protocol and without a base URL.
     MissingBaseUrl,
     /// A base URL string given with a `URLPatternInit` input.
     BaseUrlWithInit,
     /// The base URL (`baseURL` member or argument) does not parse.
     InvalidBaseUrl,
+}
+
+/// Valid ECMAScript regexp syntax that weburl-pattern refuses at
+/// construction ([`ErrorKind::RegexUnsupported`]), where the standard
+/// would accept the pattern. Every other regular expression is matched in
+/// time linear in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RegexFeature {
+    /// `\1`, `\k<name>`: no linear-time matching algorithm is known for
+    /// back-references.
+    Backreference,
+    /// `(?=…)`, `(?!…)`, `(?<=…)`, `(?<!…)`: not matched here (linear-time
+    /// lookaround needs a second kind of engine).
+    Lookaround,
+    /// `\p{RGI_Emoji}` and the other properties of strings: their
+    /// sequence data is not carried.
+    PropertyOfStrings,
+    /// A `\p{…}` value valid in a newer Unicode version than the tables
+    /// (regex-syntax's, Unicode 16.0).
+    UnicodeData,
+    /// Counted repetitions that compile past the program size limit (10,000
+    /// instructions), such as `a{20000}`.
+    TooLarge,
+}
+
+impl RegexFeature {
+    /// A short description.
+    pub const fn description(self) -> &'static str {
+        match self {
+            RegexFeature::Backreference => "back-references",
+            RegexFeature::Lookaround => "lookaround assertions",
+            RegexFeature::PropertyOfStrings => "properties of strings",
+            RegexFeature::UnicodeData => "a Unicode property value newer than the tables",
+            RegexFeature::TooLarge => "a regular expression past the size limit",
+        }
+    }
+}
+
+/// Why `generate()` throws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A part other than fixed text or a `:name` segment, or one with a
+    /// modifier (`*`, `(…)`, `{…}?`): what it would take is not decided.
+    UnsupportedPart,
+    /// No value for a `:name` of the pattern.
+    MissingGroup,
+    /// A value that the encoding callback rejects, or that is not one
+    /// segment once encoded (empty, or containing the delimiter).
+    InvalidValue,
 }
 
 /// A `TypeError` of the URL Pattern Standard.
@@ -111,9 +174,17 @@ impl fmt::Display for Error {
             ErrorKind::DuplicateName => f.write_str("duplicate group name"),
             ErrorKind::Canonicalize(c) => write!(f, "invalid {} in pattern", c.name()),
             ErrorKind::Regex => f.write_str("invalid regular expression"),
+            ErrorKind::RegexUnsupported(feature) => {
+                write!(
+                    f,
+                    "unsupported regular expression feature: {}",
+                    feature.description()
+                )
+            }
             ErrorKind::RegexUnavailable => {
                 f.write_str("regexp groups need the `regex` feature of weburl-pattern")
             }
+            ErrorKind::Generate(e) => write!(f, "cannot generate the component: {e:?}"),
             ErrorKind::MissingBaseUrl => {
                 f.write_str("a relative constructor string needs a base URL")
             }

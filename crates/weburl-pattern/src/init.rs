@@ -14,25 +14,43 @@ use url_core::{SchemeType, Url};
 /// The `URLPatternInit` dictionary: each member a pattern string (when
 /// constructing) or a URL component (when matching); `None` for a member
 /// that is not present.
+///
+/// With the `serde` feature it (de)serializes as the JavaScript
+/// dictionary: members named as in WebIDL (`baseURL`), absent ones left
+/// out.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct UrlPatternInit {
     /// `protocol`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub protocol: Option<String>,
     /// `username`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub username: Option<String>,
     /// `password`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub password: Option<String>,
     /// `hostname`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub hostname: Option<String>,
     /// `port`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub port: Option<String>,
     /// `pathname`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub pathname: Option<String>,
     /// `search`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub search: Option<String>,
     /// `hash`
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub hash: Option<String>,
     /// `baseURL`
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "baseURL", skip_serializing_if = "Option::is_none")
+    )]
     pub base_url: Option<String>,
 }
 

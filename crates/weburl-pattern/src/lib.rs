@@ -20,22 +20,45 @@
 //! # Ok::<(), weburl_pattern::Error>(())
 //! ```
 //!
-//! # Matching without a regex engine
+//! # Matching in linear time
 //!
 //! The standard defines matching with an ECMAScript regular expression per
-//! component. A component whose pattern has no regexp group — fixed text,
-//! `:name` segments, `*` wildcards, `{…}` groups, the `?`, `*`, `+`
-//! modifiers; most real routes — is matched here by a small backtracking
-//! matcher that follows that expression's semantics exactly (same match,
-//! same captures, an undefined group as `None`), in time linear in pattern
-//! size × input length, and never builds a regex
-//! ([`Component::is_regex_free`]). Only patterns with regexp groups such as
-//! `:id(\d+)` need an engine: the `regex` feature (default) compiles them
-//! with [regress](https://docs.rs/regress) in `v` mode (`vi` with
-//! `ignoreCase`), with the syntax checks `v` mode requires. Without the
-//! feature such a pattern is [`ErrorKind::RegexUnavailable`] at
-//! construction, and everything else works the same — a route table for
-//! firmware or WASM without a regex engine linked.
+//! component. Here every component is matched by one small backtracking
+//! program with a visited set (each instruction and input position is
+//! explored once), so matching takes time linear in the input for every
+//! pattern the constructor accepts — a hostile URL cannot make a router
+//! backtrack exponentially, as a browser's engine would on
+//! `/:x([a-z]*[a-z]*[a-z]*)0`.
+//!
+//! - A component without a regexp group — fixed text, `:name` segments,
+//!   `*` wildcards, `{…}` groups, the `?`, `*`, `+` modifiers; most real
+//!   routes — is compiled from its part list, without any regular
+//!   expression ([`Component::is_regex_free`]). This needs no feature.
+//! - A component with regexp groups such as `:id(\d+)` (feature `regex`,
+//!   default) has its generated expression parsed as RegExpCreate does
+//!   with the `v` flag (`vi` with `ignoreCase`) — every early error, so the
+//!   constructor throws where the standard does — and compiled to the same
+//!   kind of program, keeping ECMAScript's match and captures exactly
+//!   (alternative order, greedy and lazy quantifiers, the empty check of
+//!   quantified groups, groups reset per iteration, simple case folding,
+//!   `\p{…}` from Unicode 16 tables). Three features of the syntax are
+//!   refused at construction with [`ErrorKind::RegexUnsupported`] rather
+//!   than matched in more than linear time: back-references, lookaround,
+//!   and the properties of strings (`\p{RGI_Emoji}`). No WPT case uses
+//!   them. Without the feature, a pattern with a regexp group is
+//!   [`ErrorKind::RegexUnavailable`]: a route table for firmware or WASM
+//!   without the parser and Unicode tables linked.
+//!
+//! # Many routes: [`UrlPatternList`]
+//!
+//! A router's table, matched in insertion order as the standard's match
+//! defines, but through a trie of the routes' pathname segments so that
+//! only the routes that can match are tried; [`UrlPatternList::exec_url`]
+//! borrows its groups from the URL. [`UrlPattern::compare_component`]
+//! orders routes most specific first and [`UrlPattern::generate`] builds a
+//! component from group values (the WPT-tested `compareComponent` and
+//! `generate()`). Any URL type of the project matches directly
+//! ([`AsUrlRecord`]).
 //!
 //! # Canonicalization
 //!
@@ -53,7 +76,9 @@
 //!
 //! Conformance: WPT `urlpatterntestdata.json` (369 cases), all passing
 //! (`tests/wpt.rs`); without the `regex` feature, all 344 cases whose
-//! pattern has no regexp group pass.
+//! pattern has no regexp group pass. `urlpattern-compare-test-data.json`
+//! (25) and `urlpattern-generate-test-data.json` (19) pass too
+//! (`tests/wpt_compare_generate.rs`).
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -62,30 +87,40 @@
 extern crate alloc;
 
 mod canonicalize;
+mod compare_generate;
 mod component;
 mod constructor_string;
+#[cfg(feature = "regex")]
+mod ecmascript;
 mod error;
 mod init;
 mod matcher;
 mod parser;
 mod pattern_string;
-#[cfg(feature = "regex")]
-mod regex;
 mod regexp;
+mod router;
 mod tokenizer;
 mod url_pattern;
+mod url_record;
 
 pub use canonicalize::EncodingCallback;
-#[cfg(feature = "regex")]
-pub use component::ComponentRegex;
+pub use compare_generate::{compare_part_lists, generate};
 pub use component::{compile_a_component, Captures, Component};
 pub use constructor_string::parse_a_constructor_string;
-pub use error::{ComponentName, Error, ErrorKind};
+pub use error::{ComponentName, Error, ErrorKind, GenerateError, RegexFeature};
 pub use init::{process_a_urlpattern_init, InitType, UrlPatternInit};
-pub use parser::{parse_a_pattern_string, Modifier, Options, Part, PartType};
+pub use parser::{escape_regexp_string, parse_a_pattern_string, Modifier, Options, Part, PartType};
 pub use pattern_string::{escape_a_pattern_string, generate_a_pattern_string};
-pub use regexp::{escape_regexp_string, generate_a_regular_expression_and_name_list};
+pub use regexp::generate_a_regular_expression_and_name_list;
+pub use router::{RouteMatch, UrlPatternList};
 pub use tokenizer::{tokenize, Token, TokenType, TokenizePolicy};
 pub use url_pattern::{
-    UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    Groups, UrlPattern, UrlPatternComponentResult, UrlPatternInput, UrlPatternOptions,
+    UrlPatternResult,
 };
+pub use url_record::AsUrlRecord;
+
+/// The crate README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

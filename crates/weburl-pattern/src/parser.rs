@@ -2,7 +2,6 @@
 //! "Options", §2.1.5 "Parsing").
 
 use crate::error::{Error, ErrorKind};
-use crate::regexp::generate_segment_wildcard_regexp;
 use crate::tokenizer::{is_valid_name_code_point, tokenize, Token, TokenType, TokenizePolicy};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -363,6 +362,53 @@ pub(crate) fn starts_with_name_code_point(s: &str) -> bool {
     s.chars()
         .next()
         .is_some_and(|c| is_valid_name_code_point(c, false))
+}
+
+// The two §2.2 algorithms parsing needs (to tell a `:name` group from
+// one with an explicit regexp), kept here so that parsing does not
+// depend on the regular expression generator.
+
+/// "generate a segment wildcard regexp": `[^<delimiter>]+?`.
+pub fn generate_segment_wildcard_regexp(options: &Options) -> String {
+    let mut result = String::from("[^");
+    if let Some(d) = options.delimiter_code_point {
+        let mut buf = [0u8; 4];
+        escape_regexp_string_into(d.encode_utf8(&mut buf), &mut result);
+    }
+    result.push_str("]+?");
+    result
+}
+
+/// "escape a regexp string".
+pub fn escape_regexp_string(input: &str) -> String {
+    let mut result = String::with_capacity(input.len());
+    escape_regexp_string_into(input, &mut result);
+    result
+}
+
+pub(crate) fn escape_regexp_string_into(input: &str, result: &mut String) {
+    for c in input.chars() {
+        if matches!(
+            c,
+            '.' | '+'
+                | '*'
+                | '?'
+                | '^'
+                | '$'
+                | '{'
+                | '}'
+                | '('
+                | ')'
+                | '['
+                | ']'
+                | '|'
+                | '/'
+                | '\\'
+        ) {
+            result.push('\\');
+        }
+        result.push(c);
+    }
 }
 
 #[cfg(test)]

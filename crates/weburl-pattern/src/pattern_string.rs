@@ -2,9 +2,9 @@
 //! normalized pattern a `URLPattern`'s component getters return.
 
 use crate::parser::{
-    starts_with_name_code_point, Modifier, Options, Part, PartType, FULL_WILDCARD_REGEXP_VALUE,
+    generate_segment_wildcard_regexp, starts_with_name_code_point, Modifier, Options, Part,
+    PartType, FULL_WILDCARD_REGEXP_VALUE,
 };
-use crate::regexp::generate_segment_wildcard_regexp;
 use alloc::string::String;
 
 /// "generate a pattern string".

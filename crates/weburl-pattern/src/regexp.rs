@@ -5,20 +5,12 @@
 //! anyone who wants to see it. Patterns without regexp groups are matched by
 //! [`crate::matcher`], which follows the same expression's semantics.
 
-use crate::parser::{Modifier, Options, Part, PartType, FULL_WILDCARD_REGEXP_VALUE};
+use crate::parser::{
+    escape_regexp_string_into, generate_segment_wildcard_regexp, Modifier, Options, Part, PartType,
+    FULL_WILDCARD_REGEXP_VALUE,
+};
 use alloc::string::String;
 use alloc::vec::Vec;
-
-/// "generate a segment wildcard regexp": `[^<delimiter>]+?`.
-pub fn generate_segment_wildcard_regexp(options: &Options) -> String {
-    let mut result = String::from("[^");
-    if let Some(d) = options.delimiter_code_point {
-        let mut buf = [0u8; 4];
-        escape_regexp_string_into(d.encode_utf8(&mut buf), &mut result);
-    }
-    result.push_str("]+?");
-    result
-}
 
 /// "generate a regular expression and name list": the ECMAScript regular
 /// expression (flags `v`, or `vi` with ignore case) and the group names in
@@ -100,38 +92,6 @@ pub fn generate_a_regular_expression_and_name_list(
     }
     result.push('$');
     (result, name_list)
-}
-
-/// "escape a regexp string".
-pub fn escape_regexp_string(input: &str) -> String {
-    let mut result = String::with_capacity(input.len());
-    escape_regexp_string_into(input, &mut result);
-    result
-}
-
-fn escape_regexp_string_into(input: &str, result: &mut String) {
-    for c in input.chars() {
-        if matches!(
-            c,
-            '.' | '+'
-                | '*'
-                | '?'
-                | '^'
-                | '$'
-                | '{'
-                | '}'
-                | '('
-                | ')'
-                | '['
-                | ']'
-                | '|'
-                | '/'
-                | '\\'
-        ) {
-            result.push('\\');
-        }
-        result.push(c);
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use crate::constructor_string::parse_a_constructor_string;
 use crate::error::{ComponentName, Error, ErrorKind};
 use crate::init::{process_a_urlpattern_init, InitType, UrlPatternInit};
 use crate::parser::Options;
+use crate::url_record::AsUrlRecord;
 use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
@@ -41,10 +42,14 @@ impl From<UrlPatternInit> for UrlPatternInput {
     }
 }
 
-/// `URLPatternOptions`.
+/// `URLPatternOptions` (with the `serde` feature, as the JavaScript
+/// dictionary: `{"ignoreCase": true}`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
 pub struct UrlPatternOptions {
     /// `ignoreCase`: match pathname, search and hash case-insensitively.
+    #[cfg_attr(feature = "serde", serde(rename = "ignoreCase"))]
     pub ignore_case: bool,
 }
 
@@ -55,17 +60,58 @@ pub struct UrlPatternComponentResult {
     pub input: String,
     /// Each group's name and value, in capture order; `None` (JavaScript's
     /// `undefined`) for a group that took no part in the match.
-    pub groups: Vec<(String, Option<String>)>,
+    pub groups: Groups,
 }
 
-impl UrlPatternComponentResult {
+/// The `groups` record of a component result: names and values in capture
+/// order, looked up by name with [`Groups::get`] (a slice otherwise).
+///
+/// ```
+/// use weburl_pattern::{ComponentName, UrlPattern};
+/// let p = UrlPattern::new("https://example.com/books/:id".into(), None, Default::default())?;
+/// let r = p.exec(&"https://example.com/books/12".into(), None)?.unwrap();
+/// assert_eq!(r.pathname.groups.get("id"), Some(Some("12")));
+/// assert_eq!(r.pathname.groups.len(), 1);
+/// # Ok::<(), weburl_pattern::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Groups(Vec<(String, Option<String>)>);
+
+impl Groups {
     /// The value of the group named `name`: `None` when there is no such
-    /// group, `Some(None)` when it did not take part in the match.
-    pub fn group(&self, name: &str) -> Option<Option<&str>> {
-        self.groups
+    /// group, `Some(None)` when it took no part in the match.
+    pub fn get(&self, name: &str) -> Option<Option<&str>> {
+        self.0
             .iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_deref())
+    }
+}
+
+impl core::ops::Deref for Groups {
+    type Target = [(String, Option<String>)];
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl FromIterator<(String, Option<String>)> for Groups {
+    fn from_iter<I: IntoIterator<Item = (String, Option<String>)>>(iter: I) -> Self {
+        Groups(iter.into_iter().collect())
+    }
+}
+
+impl From<Vec<(String, Option<String>)>> for Groups {
+    fn from(v: Vec<(String, Option<String>)>) -> Self {
+        Groups(v)
+    }
+}
+
+impl UrlPatternComponentResult {
+    /// The value of the group named `name` ([`Groups::get`]).
+    pub fn group(&self, name: &str) -> Option<Option<&str>> {
+        self.groups.get(name)
     }
 }
 
@@ -132,7 +178,7 @@ pub struct UrlPattern {
 }
 
 /// Component values of one input, in [`ComponentName::ALL`] order.
-type Values<'a> = [&'a str; 8];
+pub(crate) type Values<'a> = [&'a str; 8];
 
 impl UrlPattern {
     /// The constructor: [create] a URL pattern from `input`, a `base_url`
@@ -337,7 +383,8 @@ impl UrlPattern {
     /// assert_eq!(routes.iter().position(|r| r.test_url(&url)), Some(0));
     /// # Ok::<(), weburl_pattern::Error>(())
     /// ```
-    pub fn test_url<S: Buffer>(&self, url: &Url<S>) -> bool {
+    pub fn test_url<U: AsUrlRecord + ?Sized>(&self, url: &U) -> bool {
+        let url = url.as_url_record();
         let mut checks = self.url_checks;
         while checks != 0 {
             let i = checks.trailing_zeros() as usize;
@@ -350,9 +397,31 @@ impl UrlPattern {
         true
     }
 
+    /// Whether every component that is not `*` alone matches its value:
+    /// the standard's match for values without a line terminator (URL
+    /// record components, canonical pathnames), which `*` always matches.
+    pub(crate) fn matches_constrained(&self, values: &Values<'_>) -> bool {
+        let mut checks = self.url_checks;
+        while checks != 0 {
+            let i = checks.trailing_zeros() as usize;
+            checks &= checks - 1;
+            match (self.components.get(i), values.get(i)) {
+                (Some(component), Some(value)) if component.test(value) => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// Whether `component` is not `*` alone (the others match every value
+    /// without a line terminator).
+    pub(crate) fn constrains(&self, component: ComponentName) -> bool {
+        self.url_checks & (1 << component as u8) != 0
+    }
+
     /// Whether every component matches its value (the standard's match,
     /// without the groups).
-    fn matches(&self, values: &Values<'_>) -> bool {
+    pub(crate) fn matches(&self, values: &Values<'_>) -> bool {
         self.components
             .iter()
             .zip(values)
@@ -367,35 +436,6 @@ impl UrlPattern {
     ) -> Result<Option<UrlPatternResult>, Error> {
         self.exec_with(input, base_url, true, |component, value, captures| {
             Ok(component.exec(value, captures))
-        })
-    }
-
-    /// `exec` with every component matched by the ECMAScript regex engine,
-    /// regex-free components included: the standard's definition, for
-    /// differential tests of the regex-free matcher.
-    #[cfg(feature = "regex")]
-    pub fn exec_with_regex_engine(
-        &self,
-        input: &UrlPatternInput,
-        base_url: Option<&str>,
-    ) -> Result<Option<UrlPatternResult>, Error> {
-        let regexes = self
-            .components
-            .iter()
-            .map(Component::compile_regular_expression)
-            .collect::<Result<Vec<_>, Error>>()?;
-        let mut index = 0;
-        self.exec_with(input, base_url, false, |_, value, captures| {
-            let regex = regexes.get(index);
-            index += 1;
-            captures.clear();
-            match regex.and_then(|r| r.captures(value)) {
-                Some(c) => {
-                    *captures = c;
-                    Ok(true)
-                }
-                None => Ok(false),
-            }
         })
     }
 
@@ -449,7 +489,8 @@ impl UrlPattern {
     /// assert_eq!(found.pathname.group("id"), Some(Some("12")));
     /// # Ok::<(), weburl_pattern::Error>(())
     /// ```
-    pub fn exec_url<S: Buffer>(&self, url: &Url<S>) -> Option<UrlPatternResult> {
+    pub fn exec_url<U: AsUrlRecord + ?Sized>(&self, url: &U) -> Option<UrlPatternResult> {
+        let url = url.as_url_record();
         if !self.test_url(url) {
             return None;
         }
@@ -548,7 +589,7 @@ fn url_component<S: Buffer>(url: &Url<S>, i: usize) -> &str {
 }
 
 /// The component values of a URL record (the standard's match, for a URL).
-fn url_values<S: Buffer>(url: &Url<S>) -> Values<'_> {
+pub(crate) fn url_values<S: Buffer>(url: &Url<S>) -> Values<'_> {
     [
         url.scheme(),
         url.username(),

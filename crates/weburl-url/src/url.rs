@@ -572,3 +572,13 @@ impl AsRef<str> for Url {
         self.as_str()
     }
 }
+
+/// A `Url` is matched by URL patterns as its url-core record.
+#[cfg(feature = "pattern")]
+impl weburl::pattern::AsUrlRecord for Url {
+    type Storage = String;
+
+    fn as_url_record(&self) -> &weburl::url_core::Url<String> {
+        self.inner.as_url_core()
+    }
+}

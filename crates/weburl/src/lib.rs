@@ -96,3 +96,13 @@ pub use search_params::{IntoIter, Iter, NotAPair, SearchParamsMut, UrlSearchPara
 /// ```
 #[cfg(feature = "pattern")]
 pub use weburl_pattern as pattern;
+
+/// A `weburl::Url` is matched by URL patterns as its url-core record.
+#[cfg(feature = "pattern")]
+impl weburl_pattern::AsUrlRecord for Url {
+    type Storage = alloc::string::String;
+
+    fn as_url_record(&self) -> &url_core::Url<alloc::string::String> {
+        self.as_url_core()
+    }
+}

@@ -13,6 +13,8 @@ pub(super) enum Job {
     Explore { pc: usize, pos: usize },
     /// Put back a capture slot's value: undoing a failed path's `Save`.
     Restore { slot: usize, old: Option<usize> },
+    /// Put back a register's value: undoing a failed path's `IterStart`.
+    Register { register: usize, old: usize },
 }
 
 /// Jobs kept in place: routes backtrack over a handful of alternatives.
@@ -25,6 +27,11 @@ const INLINE_WORDS: usize = 8;
 pub(super) struct Backtrack {
     pub(super) stack: Stack,
     visited: Words,
+    /// Where the current iteration of each loop with an empty check began.
+    pub(super) registers: Vec<usize>,
+    /// The last run each `Inst::Run` found (start, end), by split number;
+    /// made at the first run.
+    runs: Vec<(usize, usize)>,
 }
 
 /// The first [`INLINE_JOBS`] jobs in place, the rest on the heap.
@@ -40,7 +47,10 @@ enum Words {
 }
 
 impl Backtrack {
-    pub(super) fn new(splits: usize, input: &str) -> Backtrack {
+    /// For `rows` rows of visited cells (one per split, or more: see
+    /// `Program::cell`) and `registers` registers.
+    pub(super) fn new(rows: usize, registers: usize, input: &str) -> Backtrack {
+        let splits = rows;
         let cells = splits.saturating_mul(input.len().saturating_add(1));
         let visited = match cells.div_ceil(64) {
             words if words <= INLINE_WORDS => Words::Inline([0; INLINE_WORDS]),
@@ -51,7 +61,40 @@ impl Backtrack {
             len: 0,
             heap: Vec::new(),
         };
-        Backtrack { stack, visited }
+        Backtrack {
+            stack,
+            visited,
+            registers: vec![usize::MAX; registers],
+            runs: Vec::new(),
+        }
+    }
+
+    /// The run split `n`'s `Inst::Run` found last: (start, end), or an
+    /// empty range.
+    pub(super) fn run_cache(&self, n: usize) -> (usize, usize) {
+        self.runs.get(n).copied().unwrap_or((0, 0))
+    }
+
+    /// Records the run from `start` to `end` for split `n`.
+    pub(super) fn set_run_cache(&mut self, n: usize, start: usize, end: usize) {
+        if self.runs.len() <= n {
+            self.runs.resize(n + 1, (0, 0));
+        }
+        if let Some(r) = self.runs.get_mut(n) {
+            *r = (start, end);
+        }
+    }
+
+    /// Sets `register` to `pos`, keeping the old value to restore if the
+    /// path fails and an alternative is pending.
+    pub(super) fn set_register(&mut self, register: usize, pos: usize) {
+        let Some(r) = self.registers.get_mut(register) else {
+            return;
+        };
+        let old = core::mem::replace(r, pos);
+        if !self.stack.is_empty() {
+            self.stack.push(Job::Register { register, old });
+        }
     }
 
     /// Marks `cell`; false when it was marked already (or out of range,

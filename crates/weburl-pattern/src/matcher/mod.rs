@@ -48,10 +48,17 @@
 //!
 //! Matching allocates nothing unless a program backtracks through more
 //! positions than its small in-place stack and visited set hold.
+// Without the `regex` feature the instructions of regexp groups are
+// left out; the state they use (registers, run caches) stays, unused.
+#![cfg_attr(not(feature = "regex"), allow(dead_code))]
 
 mod backtrack;
+mod parts;
+#[cfg(feature = "regex")]
+mod regexp;
 
-use crate::parser::{Modifier, Options, Part, PartType};
+#[cfg(test)]
+use crate::parser::Options;
 use alloc::string::String;
 use alloc::vec::Vec;
 use backtrack::{Backtrack, Job};
@@ -98,6 +105,86 @@ enum Inst {
     Save(usize),
     /// Succeed at the end of the input (`$`).
     Match,
+    /// One code point of the program's set `.0` (regexp groups).
+    #[cfg(feature = "regex")]
+    Set(usize),
+    /// Never matches (a lone surrogate: no Rust string holds one).
+    #[cfg(feature = "regex")]
+    Fail,
+    /// A zero-width assertion (regexp groups).
+    #[cfg(feature = "regex")]
+    Assert(crate::ecmascript::Assertion),
+    /// Record the position in register `.0`: the start of an iteration of
+    /// a loop whose body can match the empty string.
+    #[cfg(feature = "regex")]
+    IterStart(usize),
+    /// Fail when the position equals register `.0`: ECMAScript rejects an
+    /// iteration that matched the empty string (RepeatMatcher's check).
+    #[cfg(feature = "regex")]
+    IterCheck(usize),
+    /// Reset the capture slots in the range: each iteration of a
+    /// quantified group starts with its inner groups undefined.
+    #[cfg(feature = "regex")]
+    Clear(Range<usize>),
+    /// `set*` (greedy or lazy) where what follows cannot start with a code
+    /// point of the set: only the longest run can be followed, so take it
+    /// and continue at `exit` (no backtracking into it). `n` is the loop's
+    /// split number: its visited cells mark the run ends already followed,
+    /// and the run found last is kept, so that entering the same run again
+    /// costs no second scan (both keep matching linear).
+    #[cfg(feature = "regex")]
+    Run { set: usize, exit: usize, n: usize },
+}
+
+/// A set of code points as the matcher tests it: a bitmap for ASCII, the
+/// ranges for the rest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SetMatcher {
+    ascii: u128,
+    ranges: Vec<(u32, u32)>,
+}
+
+impl SetMatcher {
+    #[cfg(feature = "regex")]
+    fn new(ranges: &[(u32, u32)]) -> SetMatcher {
+        let mut ascii = 0u128;
+        for &(a, b) in ranges {
+            for c in a..=b.min(127) {
+                ascii |= 1 << c;
+            }
+        }
+        let ranges = ranges.iter().copied().filter(|&(_, b)| b >= 128).collect();
+        SetMatcher { ascii, ranges }
+    }
+
+    /// Whether no code point is in both sets.
+    #[cfg(feature = "regex")]
+    fn is_disjoint(&self, other: &SetMatcher) -> bool {
+        self.ascii & other.ascii == 0
+            && !self
+                .ranges
+                .iter()
+                .any(|&(a, b)| other.ranges.iter().any(|&(c, d)| a <= d && c <= b))
+    }
+
+    #[inline]
+    fn contains(&self, c: char) -> bool {
+        let c = c as u32;
+        if c < 128 {
+            return self.ascii & (1 << c) != 0;
+        }
+        self.ranges
+            .binary_search_by(|&(a, b)| {
+                if b < c {
+                    core::cmp::Ordering::Less
+                } else if a > c {
+                    core::cmp::Ordering::Greater
+                } else {
+                    core::cmp::Ordering::Equal
+                }
+            })
+            .is_ok()
+    }
 }
 
 /// A compiled part list: matches as its generated regular expression does.
@@ -117,51 +204,20 @@ pub(crate) struct Program {
     start: usize,
     /// Fixed text every match ends with (empty with ignore case).
     suffix: Range<usize>,
-}
-
-/// What a quantified piece compiles from.
-#[derive(Clone, Copy)]
-enum Atom<'a> {
-    Lit(&'a str),
-    Seg,
-    Any,
+    /// The code point sets of [`Inst::Set`].
+    sets: Vec<SetMatcher>,
+    /// The number of registers ([`Inst::IterStart`]).
+    registers: usize,
+    /// For split `n`, the registers of the loops with an empty check that
+    /// enclose it (`loop_registers[loops[n].0..loops[n].1]`, innermost
+    /// last); empty for the regex-free programs. See [`Program::cell`].
+    loops: Vec<(usize, usize)>,
+    loop_registers: Vec<usize>,
+    /// The most such loops enclosing one split.
+    depth: usize,
 }
 
 impl Program {
-    /// Compiles `part_list`; `None` when it has a regexp part.
-    pub(crate) fn compile(part_list: &[Part], options: &Options) -> Option<Program> {
-        let full_wildcard = matches!(part_list, [part] if part.ty == PartType::FullWildcard
-            && part.modifier == Modifier::None
-            && part.prefix.is_empty()
-            && part.suffix.is_empty());
-        let mut p = Program {
-            insts: Vec::new(),
-            literals: String::new(),
-            groups: 0,
-            splits: 0,
-            delimiter: options.delimiter_code_point,
-            ignore_case: options.ignore_case,
-            full_wildcard,
-            prefix: 0,
-            start: 0,
-            suffix: 0..0,
-        };
-        for (i, part) in part_list.iter().enumerate() {
-            let rest = part_list.get(i + 1..).unwrap_or_default();
-            if p.rest(part, rest) {
-                break;
-            }
-            p.part(part, rest.first())?;
-        }
-        if p.insts.last() != Some(&Inst::Match) {
-            p.insts.push(Inst::Match);
-        }
-        if !p.ignore_case {
-            p.find_fixed_ends();
-        }
-        Some(p)
-    }
-
     /// Sets `prefix` and `start` to the fixed text the program begins with
     /// (its leading `Lit`s: no jump reaches back before the first split,
     /// and the `Lit`s of a run are adjacent in the pool), and `suffix` to
@@ -221,224 +277,6 @@ impl Program {
         self.groups
     }
 
-    /// Compiles `part` and the fixed text after it as one [`Inst::Rest`]
-    /// when `part` is a wildcard without a modifier and `rest` is fixed
-    /// text only; false (nothing emitted) otherwise.
-    fn rest(&mut self, part: &Part, rest: &[Part]) -> bool {
-        let class = match part.ty {
-            PartType::SegmentWildcard => Class::Seg,
-            PartType::FullWildcard => Class::Any,
-            _ => return false,
-        };
-        let fixed = |r: &Part| r.ty == PartType::FixedText && r.modifier == Modifier::None;
-        if part.modifier != Modifier::None || !rest.iter().all(fixed) {
-            return false;
-        }
-        let slot = self.new_group();
-        self.atom(Atom::Lit(&part.prefix));
-        self.insts.push(Inst::Save(slot));
-        let start = self.literals.len();
-        self.literals.push_str(&part.suffix);
-        for r in rest {
-            self.literals.push_str(&r.value);
-        }
-        let tail_chars = self
-            .literals
-            .get(start..)
-            .unwrap_or_default()
-            .chars()
-            .count();
-        self.insts.push(Inst::Rest {
-            class,
-            tail: start..self.literals.len(),
-            tail_chars,
-            save: slot + 1,
-        });
-        true
-    }
-
-    fn part(&mut self, part: &Part, next: Option<&Part>) -> Option<()> {
-        let m = part.modifier;
-        let r = match part.ty {
-            PartType::FixedText => {
-                let v = Atom::Lit(&part.value);
-                match m {
-                    Modifier::None => self.atom(v),
-                    Modifier::Optional => self.optional(|p| p.atom(v)),
-                    Modifier::ZeroOrMore => self.star(true, |p| p.atom(v)),
-                    Modifier::OneOrMore => {
-                        self.atom(v);
-                        self.star(true, |p| p.atom(v));
-                    }
-                }
-                return Some(());
-            }
-            PartType::Regexp => return None,
-            PartType::SegmentWildcard => Atom::Seg,
-            PartType::FullWildcard => Atom::Any,
-        };
-        let slot = self.new_group();
-        let to_delimiter =
-            m == Modifier::None && matches!(r, Atom::Seg) && self.delimiter_follows(part, next);
-        let (prefix, suffix) = (Atom::Lit(&part.prefix), Atom::Lit(&part.suffix));
-        if part.prefix.is_empty() && part.suffix.is_empty() {
-            match m {
-                // (R)
-                Modifier::None if to_delimiter => {
-                    self.group(slot, |p| p.insts.push(Inst::SegToDelimiter))
-                }
-                Modifier::None => self.group(slot, |p| p.wildcard(r)),
-                // (R)? — for `.*`, as (.+)?: an empty iteration is rejected.
-                Modifier::Optional => self.optional(|p| {
-                    p.group(slot, |p| match r {
-                        Atom::Any => p.plus(r, true),
-                        _ => p.wildcard(r),
-                    })
-                }),
-                // ((?:R)*), ((?:R)+) — see the module docs.
-                Modifier::ZeroOrMore | Modifier::OneOrMore => self.group(slot, |p| match r {
-                    Atom::Seg if m == Modifier::OneOrMore => p.plus(r, true),
-                    _ => p.star(true, |p| p.atom(r)),
-                }),
-            }
-            return Some(());
-        }
-        match m {
-            // (?:P(R)S) and (?:P(R)S)?
-            Modifier::None | Modifier::Optional => {
-                let body = |p: &mut Program| {
-                    p.atom(prefix);
-                    if to_delimiter {
-                        p.group(slot, |p| p.insts.push(Inst::SegToDelimiter));
-                    } else {
-                        p.group(slot, |p| p.wildcard(r));
-                    }
-                    p.atom(suffix);
-                };
-                if m == Modifier::None {
-                    body(self);
-                } else {
-                    self.optional(body);
-                }
-            }
-            // (?:P((?:R)(?:SP(?:R))*)S) and the same with `?`.
-            Modifier::ZeroOrMore | Modifier::OneOrMore => {
-                let body = |p: &mut Program| {
-                    p.atom(prefix);
-                    p.group(slot, |p| {
-                        p.wildcard(r);
-                        p.star(true, |p| {
-                            p.atom(suffix);
-                            p.atom(prefix);
-                            p.wildcard(r);
-                        });
-                    });
-                    p.atom(suffix);
-                };
-                if m == Modifier::ZeroOrMore {
-                    self.optional(body);
-                } else {
-                    body(self);
-                }
-            }
-        }
-        Some(())
-    }
-
-    /// Whether every match of what follows `part`'s wildcard starts with
-    /// the delimiter: its suffix, or else the next part when that cannot
-    /// be skipped (no modifier, or `+`). Only the delimiter itself folds
-    /// to the delimiter (`/`, `.`), so this holds with ignore case too.
-    fn delimiter_follows(&self, part: &Part, next: Option<&Part>) -> bool {
-        let Some(d) = self.delimiter else {
-            return false;
-        };
-        if !part.suffix.is_empty() {
-            return part.suffix.starts_with(d);
-        }
-        match next {
-            Some(n) if matches!(n.modifier, Modifier::None | Modifier::OneOrMore) => match n.ty {
-                PartType::FixedText => n.value.starts_with(d),
-                _ => n.prefix.starts_with(d),
-            },
-            _ => false,
-        }
-    }
-
-    fn new_group(&mut self) -> usize {
-        self.groups += 1;
-        (self.groups - 1) * 2
-    }
-
-    fn atom(&mut self, atom: Atom<'_>) {
-        match atom {
-            Atom::Lit("") => {}
-            Atom::Lit(s) => {
-                let start = self.literals.len();
-                self.literals.push_str(s);
-                self.insts.push(Inst::Lit(start..self.literals.len()));
-            }
-            Atom::Seg => self.insts.push(Inst::Seg),
-            Atom::Any => self.insts.push(Inst::Any),
-        }
-    }
-
-    /// The wildcard's own expression: `[^d]+?` (lazy) or `.*` (greedy).
-    fn wildcard(&mut self, r: Atom<'_>) {
-        match r {
-            Atom::Seg => self.plus(r, false),
-            _ => self.star(true, |p| p.atom(r)),
-        }
-    }
-
-    /// `atom+` (greedy or lazy).
-    fn plus(&mut self, atom: Atom<'_>, greedy: bool) {
-        self.atom(atom);
-        self.star(greedy, |p| p.atom(atom));
-    }
-
-    /// `(body)` as capture `slot / 2 + 1`.
-    fn group(&mut self, slot: usize, body: impl FnOnce(&mut Program)) {
-        self.insts.push(Inst::Save(slot));
-        body(self);
-        self.insts.push(Inst::Save(slot + 1));
-    }
-
-    /// `(?:body)?`, greedy. An iteration that consumes nothing changes
-    /// nothing either, so the empty check does not matter here.
-    fn optional(&mut self, body: impl FnOnce(&mut Program)) {
-        let split = self.insts.len();
-        let n = self.new_split();
-        body(self);
-        let end = self.insts.len();
-        if let Some(i) = self.insts.get_mut(split) {
-            *i = Inst::Split(split + 1, end, n);
-        }
-    }
-
-    /// `(?:body)*`, greedy or lazy; `body` always consumes.
-    fn star(&mut self, greedy: bool, body: impl FnOnce(&mut Program)) {
-        let split = self.insts.len();
-        let n = self.new_split();
-        body(self);
-        self.insts.push(Inst::Jmp(split));
-        let end = self.insts.len();
-        if let Some(i) = self.insts.get_mut(split) {
-            *i = if greedy {
-                Inst::Split(split + 1, end, n)
-            } else {
-                Inst::Split(end, split + 1, n)
-            };
-        }
-    }
-
-    /// Pushes a placeholder split and returns its number.
-    fn new_split(&mut self) -> usize {
-        self.insts.push(Inst::Split(0, 0, 0));
-        self.splits += 1;
-        self.splits - 1
-    }
-
     /// Whether the program matches the whole of `input`. `slots` (two per
     /// group: start and end byte positions) is filled on success when it
     /// has room for them; pass an empty slice to only test.
@@ -459,12 +297,30 @@ impl Program {
         if prefix.len() + suffix.len() > bytes.len() || !same(head, prefix) || !same(tail, suffix) {
             return false;
         }
-        self.run(input, slots, prefix.len())
+        self.run::<false>(input, slots, prefix.len(), &mut 0)
+    }
+
+    /// The number of instructions [`Program::exec`] runs on `input` (after
+    /// the fixed ends): the measure of the matcher's work that the
+    /// linear-time tests compare between input sizes.
+    pub(crate) fn steps(&self, input: &str) -> usize {
+        let mut steps = 0;
+        let prefix = self.literals.get(..self.prefix).unwrap_or_default().len();
+        if input.is_char_boundary(prefix) && prefix <= input.len() {
+            self.run::<true>(input, &mut [], prefix, &mut steps);
+        }
+        steps
     }
 
     /// [`Program::exec`] from instruction `start` at byte `pos`, after the
     /// fixed prefix.
-    fn run(&self, input: &str, slots: &mut [Option<usize>], pos: usize) -> bool {
+    fn run<const COUNT: bool>(
+        &self,
+        input: &str,
+        slots: &mut [Option<usize>],
+        pos: usize,
+        steps: &mut usize,
+    ) -> bool {
         slots.fill(None);
         // Made at the first split: a program without one (fixed text,
         // `:name` segments between delimiters, a wildcard before final
@@ -473,6 +329,9 @@ impl Program {
         let (mut pc, mut pos) = (self.start, pos);
         loop {
             while let Some(inst) = self.insts.get(pc) {
+                if COUNT {
+                    *steps += 1;
+                }
                 match inst {
                     Inst::Lit(range) => match self.match_literal(input, pos, self.literal(range)) {
                         Some(next) => {
@@ -533,12 +392,91 @@ impl Program {
                         pc += 1;
                     }
                     Inst::Split(first, second, n) => {
-                        let b = backtrack.get_or_insert_with(|| Backtrack::new(self.splits, input));
-                        if !b.first_visit(n * (input.len() + 1) + pos) {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        if !b.first_visit(self.cell(*n, pos, input.len(), &b.registers)) {
                             break;
                         }
                         b.stack.push(Job::Explore { pc: *second, pos });
                         pc = *first;
+                    }
+                    #[cfg(feature = "regex")]
+                    Inst::Set(k) => match (next_char(input, pos), self.sets.get(*k)) {
+                        (Some((c, next)), Some(set)) if set.contains(c) => {
+                            pos = next;
+                            pc += 1;
+                        }
+                        _ => break,
+                    },
+                    #[cfg(feature = "regex")]
+                    Inst::Fail => break,
+                    #[cfg(feature = "regex")]
+                    Inst::Run { set, exit, n } => {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        let (start, end) = b.run_cache(*n);
+                        let end = if (start..=end).contains(&pos) && start < end {
+                            end
+                        } else {
+                            let mut at = pos;
+                            if let Some(set) = self.sets.get(*set) {
+                                while let Some((c, next)) = next_char(input, at) {
+                                    if COUNT {
+                                        *steps += 1;
+                                    }
+                                    if !set.contains(c) {
+                                        break;
+                                    }
+                                    if at == start && start < end {
+                                        // The rest of this run is known.
+                                        at = end;
+                                        break;
+                                    }
+                                    at = next;
+                                }
+                            }
+                            b.set_run_cache(*n, pos, at);
+                            at
+                        };
+                        if !b.first_visit(self.cell(*n, end, input.len(), &b.registers)) {
+                            break;
+                        }
+                        pos = end;
+                        pc = *exit;
+                    }
+                    #[cfg(feature = "regex")]
+                    Inst::Assert(a) => {
+                        if !a.holds(input, pos) {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    #[cfg(feature = "regex")]
+                    Inst::IterStart(r) => {
+                        let b = backtrack.get_or_insert_with(|| {
+                            Backtrack::new(self.splits * (self.depth + 1), self.registers, input)
+                        });
+                        b.set_register(*r, pos);
+                        pc += 1;
+                    }
+                    #[cfg(feature = "regex")]
+                    Inst::IterCheck(r) => {
+                        let start = backtrack.as_ref().and_then(|b| b.registers.get(*r));
+                        if start == Some(&pos) {
+                            break;
+                        }
+                        pc += 1;
+                    }
+                    #[cfg(feature = "regex")]
+                    Inst::Clear(range) => {
+                        for slot in range.clone() {
+                            if slots.get(slot).is_some_and(Option::is_some) {
+                                clear_slot(slots, slot, &mut backtrack);
+                            }
+                        }
+                        pc += 1;
                     }
                     Inst::Jmp(target) => pc = *target,
                     Inst::Save(slot) => {
@@ -566,6 +504,11 @@ impl Program {
                             *s = old;
                         }
                     }
+                    Some(Job::Register { register, old }) => {
+                        if let Some(r) = b.registers.get_mut(register) {
+                            *r = old;
+                        }
+                    }
                     Some(Job::Explore { pc: p, pos: q }) => {
                         (pc, pos) = (p, q);
                         break;
@@ -573,6 +516,28 @@ impl Program {
                 }
             }
         }
+    }
+
+    /// The visited-set cell of split `n` at `pos`. Whether the rest of
+    /// the match succeeds from a split depends on the split and the
+    /// position, and — inside loops with an empty check — on how many of
+    /// the enclosing iterations have matched nothing yet (those are the
+    /// innermost ones: an iteration that started later cannot have
+    /// consumed more). That count is part of the cell, which keeps the
+    /// search linear: splits × (depth + 1) × (input length + 1) cells.
+    #[inline]
+    fn cell(&self, n: usize, pos: usize, len: usize, registers: &[usize]) -> usize {
+        let empty = match self.loops.get(n) {
+            Some(&(a, b)) if a < b => self
+                .loop_registers
+                .get(a..b)
+                .unwrap_or_default()
+                .iter()
+                .filter(|&&r| registers.get(r) == Some(&pos))
+                .count(),
+            _ => 0,
+        };
+        (n * (self.depth + 1) + empty) * (len + 1) + pos
     }
 
     fn literal(&self, range: &Range<usize>) -> &str {
@@ -630,6 +595,17 @@ fn save_position(
         b.stack.push(Job::Restore { slot, old: *s });
     }
     *s = Some(pos);
+}
+
+/// Undoes a capture (to `None`), as [`save_position`] records one.
+fn clear_slot(slots: &mut [Option<usize>], slot: usize, backtrack: &mut Option<Backtrack>) {
+    let Some(s) = slots.get_mut(slot) else {
+        return;
+    };
+    if let Some(b) = backtrack.as_mut().filter(|b| !b.stack.is_empty()) {
+        b.stack.push(Job::Restore { slot, old: *s });
+    }
+    *s = None;
 }
 
 /// Byte-wise equality of two slices of equal length, inline: route text
