@@ -3,6 +3,7 @@
 //! backtracking ECMAScript engine, as the oracle on short inputs), and
 //! hostile inputs, whose matching work must grow linearly with their size.
 #![cfg(feature = "regex")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 #[path = "common/oracle.rs"]
 #[allow(dead_code)]

@@ -1,6 +1,7 @@
 //! `UrlPatternInit` and `UrlPatternOptions` as JSON (feature `serde`): the
 //! JavaScript dictionaries' member names, round-tripped.
 #![cfg(feature = "serde")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use weburl_pattern::{UrlPattern, UrlPatternInit, UrlPatternOptions};
 

@@ -1,5 +1,6 @@
 //! `weburl_url::Url` in URL pattern matching (feature `pattern`).
 #![cfg(feature = "pattern")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use weburl::pattern::{UrlPattern, UrlPatternInit};
 

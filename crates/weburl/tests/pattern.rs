@@ -1,6 +1,7 @@
 //! `weburl::Url` in URL pattern matching (feature `pattern`): matched as
 //! the url-core record it holds, without `.as_url_core()`.
 #![cfg(feature = "pattern")]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use weburl::pattern::{ComponentName, UrlPattern, UrlPatternInit, UrlPatternList};
 
