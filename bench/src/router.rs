@@ -1,7 +1,10 @@
 //! A router on a real API's route table: GitHub's REST API paths
 //! (`data/bench/github-rest-endpoints.js`, Octokit's list; 681 distinct
-//! paths), matched with request paths drawn from those routes (parameters
-//! filled with random tokens) plus 20% misses, seeded and shuffled.
+//! paths), both as github.com serves them and under `/api/v3`, where
+//! GitHub Enterprise Server serves the same API (so one router in front of
+//! both holds about 1,300 routes), matched with request paths drawn from
+//! those routes (parameters filled with random tokens) plus 20% misses,
+//! seeded and shuffled.
 //!
 //! Three routers answer each request with the route it matches:
 //! weburl-pattern's `UrlPatternList::find_pathname` (URLPattern's match on
@@ -23,7 +26,7 @@ pub const ROUTES_FILE: &str = concat!(
 );
 
 /// The workload, as `--workload` takes it.
-pub const WORKLOAD: &str = "router(github, test)";
+pub const WORKLOAD: &str = "router(github+ghes, test)";
 /// The implementations, as `--only` takes them.
 pub const IMPLS: [&str; 3] = ["weburl-pattern", "matchit", "urlpattern"];
 /// Requests per pass.
@@ -123,7 +126,9 @@ impl Routers {
     /// (a repeated parameter name) or that matchit rejects (conflicting
     /// parameter names) are left out of all three.
     pub fn new(text: &str) -> Routers {
-        let all = paths(text);
+        let mut all = paths(text);
+        let enterprise: Vec<String> = all.iter().map(|p| format!("/api/v3{p}")).collect();
+        all.extend(enterprise);
         // A path that repeats a parameter name is no URL pattern (and no
         // matchit route): left out.
         let mut patterns: Vec<(UrlPattern, usize)> = all
