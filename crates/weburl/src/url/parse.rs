@@ -4,7 +4,7 @@
 use super::Url;
 use alloc::string::String;
 use alloc::vec::Vec;
-use url_core::{ParseError, Parsed, Parser, SliceStorage, ValidationError};
+use url_core::{ParseError, Parsed, Parser, SliceStorage, StrictParser, ValidationError};
 
 /// Stack bytes `Url::can_parse` parses into before it falls back to a
 /// String: more than almost every real URL needs.
@@ -39,12 +39,6 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
     input: &str,
     base_len: usize,
 ) -> Result<Url, ParseError> {
-    /// The URL in a String of exactly its length.
-    #[inline(never)]
-    fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
-        let storage = String::with_capacity(url.href().len());
-        Ok(Url::from(url.to_storage(storage)?))
-    }
     // Most real URLs are canonical: one scan, one allocation, one copy.
     // Anything else is built in `room`, with the input scanned once.
     let mut room = None;
@@ -61,7 +55,73 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
     }
 }
 
+/// The URL in a String of exactly its length.
+#[inline(never)]
+fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
+    let storage = String::with_capacity(url.href().len());
+    Ok(Url::from(url.to_storage(storage)?))
+}
+
+/// [`parse_owned`] in strict mode: the same allocation pattern, with the
+/// state machine the only engine (it is what reports validation errors).
+fn parse_strict_owned(
+    mut parser: StrictParser<'_>,
+    input: &str,
+    base_len: usize,
+) -> Result<Url, ParseError> {
+    let mut room = None;
+    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
+        Ok(Parsed::Borrowed(url)) => exact(&url),
+        Ok(Parsed::Stored(url)) => exact(&url),
+        Err(ParseError::Capacity(_)) => {
+            let bound = input.len().saturating_mul(3) + base_len + 32;
+            parser
+                .parse_into(input, String::with_capacity(bound))
+                .map(Url::from)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 impl Url {
+    /// Parses an absolute URL strictly: as [`Url::parse`], except that an
+    /// input for which the standard reports any validation error — one a
+    /// browser would repair, such as `http:127.0.0.1/` or
+    /// `https://example.com\@evil.com` — is rejected with
+    /// [`ParseError::Strict`], naming the first error, its byte position
+    /// and (through [`ParseError::component`]) the part of the URL. For
+    /// security checks (SSRF filters, allow-lists, redirect targets) that
+    /// must not accept what two parsers may read differently. See
+    /// [`url_core::strict`] for which errors the standard itself calls
+    /// failure; those stay [`ParseError::Invalid`].
+    ///
+    /// ```
+    /// use weburl::{ParseError, Url, ValidationError};
+    /// let err = Url::parse_strict("http:127.0.0.1/").unwrap_err();
+    /// assert!(matches!(err, ParseError::Strict { error: ValidationError::SpecialSchemeMissingFollowingSolidus, position: 5 }));
+    /// assert_eq!(Url::parse("http:127.0.0.1/")?.href(), "http://127.0.0.1/");
+    /// assert_eq!(Url::parse_strict("https://example.com/a?b#c")?.hostname(), "example.com");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_strict(input: &str) -> Result<Url, ParseError> {
+        parse_strict_owned(Parser::new().strict(), input, 0)
+    }
+
+    /// [`Url::parse_strict`] against `base` (which strict mode does not
+    /// judge: it was parsed already).
+    ///
+    /// ```
+    /// use weburl::{ParseError, Url};
+    /// let base = Url::parse("https://example.com/a/b")?;
+    /// assert_eq!(Url::parse_strict_with_base("c?d", &base)?.href(), "https://example.com/a/c?d");
+    /// assert!(matches!(Url::parse_strict_with_base("\\\\evil.com", &base), Err(ParseError::Strict { .. })));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_strict_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
+        let parser = Parser::new().base(base.inner.as_url_ref()).strict();
+        parse_strict_owned(parser, input, base.href().len())
+    }
+
     /// Parses an absolute URL.
     ///
     /// ```
