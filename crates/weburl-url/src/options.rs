@@ -2,10 +2,10 @@
 //! syntax violations (the URL Standard's non-fatal validation errors).
 
 use crate::error::{ParseError, SyntaxViolation};
-use crate::form_urlencoded::EncodingOverride;
 use crate::url::Url;
 use alloc::string::String;
 use alloc::vec::Vec;
+use form_urlencoded::EncodingOverride;
 use weburl::url_core::encoding::{Encoded, QueryEncoder};
 use weburl::url_core::{self, Parser, ValidationError};
 
