@@ -2,8 +2,8 @@
 //! is a predicate over the case and both answers, with the reason it is not a
 //! url-core bug. Keep these narrow: a broad predicate hides real bugs.
 
-use crate::bidi;
 use crate::Fields;
+use crate::{bidi, joiners};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -74,6 +74,19 @@ pub fn ada(
         // The same bound in the base URL: url-core rejects the base.
         (None, Some(_)) if base.is_some_and(has_long_idn_label) => {
             Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
+        }
+        // UTS #46 CheckJoiners (RFC 5892 Appendix A): a ZERO WIDTH JOINER
+        // only right after a virama; `क्\u{200d}\u{200d}ष` (issue 29's run,
+        // from a mutation seed) has a second one after the first. url-core
+        // and whatwg-url 17.3.0 reject it; Ada 4.0.0 accepts.
+        (None, Some(a)) if joiners::breaks_contextj(&a.hostname) => {
+            Some("ZWJ or ZWNJ outside RFC 5892 Appendix A's contexts")
+        }
+        // The three IDNA rules above, in the base URL: url-core rejects the
+        // base (and so the whole parse), Ada accepts it (issue 29's run:
+        // `ws:/8ç.xn---knx1enal8c7f./` as a base).
+        (None, Some(_)) if base.is_some_and(base_breaks_an_idna_rule) => {
+            Some("base URL: a host that breaks an IDNA rule Ada does not check")
         }
         // RFC 3492 §6.2: in `xn---abc` the leading '-' of the Punycode part
         // has no code points before it, so it is not a delimiter and the label
@@ -159,6 +172,18 @@ pub fn ada(
         }
         _ => None,
     }
+}
+
+/// Whether url-core rejects `base` while Ada parses it into a host that
+/// breaks the Bidi rule, CheckJoiners, or has an `xn---` label (RFC 3492
+/// §6.2): the rules above, one level up.
+fn base_breaks_an_idna_rule(base: &str) -> bool {
+    url_core::Url::parse_into(base, String::new()).is_err()
+        && crate::ada_fields(base, None).is_some_and(|a| {
+            bidi::breaks_bidi_rule(&a.hostname)
+                || joiners::breaks_contextj(&a.hostname)
+                || has_xn_leading_delimiter(&a.hostname)
+        })
 }
 
 /// Whether UTS #46 ToASCII (url-core's *domain parser ToASCII*, which unlike
@@ -502,6 +527,32 @@ mod tests {
         );
         // The same with the Punycode label upper-cased and a tab inside it.
         assert!(category("https://\u{3a9}\u{c8}=.XN--4g\tbrim/", None).is_some());
+    }
+
+    /// Issue 29's hour-long run: a seed from mutations.jsonl with two ZWJs
+    /// after a virama (whatwg-url 17.3.0: failure, as url-core).
+    #[test]
+    fn zwj_not_after_a_virama() {
+        assert_eq!(
+            category(
+                "file://xn--wgv71a119e.\u{915}\u{94d}\u{200d}\u{200d}\u{937}/test.txt?a=b&c=d",
+                None
+            ),
+            Some("ZWJ or ZWNJ outside RFC 5892 Appendix A's contexts")
+        );
+    }
+
+    /// Issue 29's hour-long run stopped here: the base has an `xn---` label
+    /// (whatwg-url 17.3.0 rejects the base, as url-core does).
+    #[test]
+    fn base_with_an_xn_label_whose_punycode_starts_with_a_hyphen() {
+        assert_eq!(
+            category(
+                "x",
+                Some("ws:/8\u{e7}.xn---knx1enal8c7f./%..\u{47d}\u{2bf}%25")
+            ),
+            Some("base URL: a host that breaks an IDNA rule Ada does not check")
+        );
     }
 
     /// The narrowing that came with it: a Bidi domain whose labels all keep

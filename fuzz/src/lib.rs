@@ -4,6 +4,7 @@
 //! asserts.
 
 pub mod bidi;
+pub mod joiners;
 pub mod known;
 pub mod setter_values;
 

@@ -275,7 +275,14 @@ fn run_target(
     for line in BufReader::new(stderr).lines() {
         let line = line.map_err(|e| e.to_string())?;
         // "#123456 DONE   cov: …" / "#… pulse …": keep the latest status.
-        if line.starts_with('#') && line.contains("cov:") {
+        // In fork mode the parent's lines ("#123456: cov: … oom/timeout/
+        // crash: …") count every job's executions; a child's, printed
+        // when it crashes, only its own: the parent's win.
+        let parent = line.contains("oom/timeout/crash:");
+        if line.starts_with('#')
+            && line.contains("cov:")
+            && (parent || !summary.contains("oom/timeout/crash:"))
+        {
             summary = line.clone();
         }
         // "Test unit written to <artifact_prefix>crash-…"
