@@ -6,7 +6,9 @@
 //! `http:127.0.0.1/`, `https://example.com\@evil.com`, `https://0x7f.1/` —
 //! because two parsers that repair differently disagree about where such a
 //! URL points. [`Parser::strict`] gives a [`StrictParser`]: the same entry
-//! points, any storage, and the first validation error becomes
+//! points (`parse_into`, `parse_borrowed`, `parse_borrowed_or_into`,
+//! `can_parse_in`, `can_parse`), any storage, and the first validation
+//! error becomes
 //! [`ParseError::Strict`], carrying the error (its standard name via
 //! [`ValidationError::name`]), its byte position in the input and, through
 //! [`ParseError::component`], the part of the URL it is about.
@@ -183,6 +185,15 @@ impl<'b, V: ValidationSink, E: QueryEncoder> StrictParser<'b, V, E> {
         self.verdict(r)
     }
 
+    /// [`Parser::can_parse`], strictly: in a 256-byte room on the stack,
+    /// which here holds the whole URL (so a longer one is
+    /// [`ParseError::Capacity`] unless a validation error came first).
+    pub fn can_parse(&mut self, input: &str) -> Result<(), ParseError> {
+        self.parser.sink_mut().first = None;
+        let r = self.parser.can_parse(input);
+        self.verdict(r)
+    }
+
     /// The standard's failure if there is one, else the first validation
     /// error, else the lenient result (a storage error included: a parse
     /// that ran out of room before any validation error proves nothing).
@@ -257,6 +268,8 @@ mod tests {
             let mut room = [0u8; 64];
             let r = p.can_parse_in(bad, || SliceStorage::new(&mut room));
             assert_eq!(r, want);
+            assert_eq!(p.can_parse(bad), want);
+            assert_eq!(p.can_parse("https://example.com/a?b#c"), Ok(()));
             let mut room = [0u8; 64];
             let r = p.parse_borrowed_or_into(bad, || SliceStorage::new(&mut room));
             assert_eq!(r.map(|_| ()), want);
