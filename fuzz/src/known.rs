@@ -127,6 +127,17 @@ pub fn ada(
         {
             Some("blob: inner URL is a Bidi domain with a left-to-right label that breaks RFC 5893")
         }
+        // Any of those IDNA rules in a blob: URL's inner host (issue 29's
+        // second run: `blob:http:DDD्\u{200d}\u{200d}ष/…`, CheckJoiners):
+        // url-core rejects the inner URL, so only the origin differs.
+        (Some(o), Some(a))
+            if only_origin_differs
+                && o.origin == "null"
+                && a.protocol == "blob:"
+                && breaks_an_idna_rule(origin_host(&a.origin)) =>
+        {
+            Some("blob: inner host breaks an IDNA rule Ada does not check")
+        }
         // url-core's documented origin bound: a blob: URL whose inner URL
         // is not canonical gets its host copied inline, at most 255 bytes
         // (OriginHost::INLINE_CAPACITY); beyond that the origin is opaque.
@@ -174,16 +185,28 @@ pub fn ada(
     }
 }
 
+/// Whether `host` (ASCII, as Ada gives it) breaks an IDNA rule url-core
+/// and the standard apply and Ada 4.0.0 does not: the Bidi rule on every
+/// label of a Bidi domain, CheckJoiners, or RFC 3492 §6.2 (`xn---`). Each
+/// is judged here independently of url-core.
+fn breaks_an_idna_rule(host: &str) -> bool {
+    bidi::breaks_bidi_rule(host) || joiners::breaks_contextj(host) || has_xn_leading_delimiter(host)
+}
+
 /// Whether url-core rejects `base` while Ada parses it into a host that
-/// breaks the Bidi rule, CheckJoiners, or has an `xn---` label (RFC 3492
-/// §6.2): the rules above, one level up.
+/// breaks one of those rules: the rules above, one level up.
 fn base_breaks_an_idna_rule(base: &str) -> bool {
     url_core::Url::parse_into(base, String::new()).is_err()
-        && crate::ada_fields(base, None).is_some_and(|a| {
-            bidi::breaks_bidi_rule(&a.hostname)
-                || joiners::breaks_contextj(&a.hostname)
-                || has_xn_leading_delimiter(&a.hostname)
-        })
+        && crate::ada_fields(base, None).is_some_and(|a| breaks_an_idna_rule(&a.hostname))
+}
+
+/// The host of a serialized tuple origin (`scheme://host[:port]`).
+fn origin_host(origin: &str) -> &str {
+    let host = origin.rsplit("//").next().unwrap_or("");
+    match host.rsplit_once(':') {
+        Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h,
+        _ => host,
+    }
 }
 
 /// Whether UTS #46 ToASCII (url-core's *domain parser ToASCII*, which unlike
@@ -553,6 +576,19 @@ mod tests {
             ),
             Some("base URL: a host that breaks an IDNA rule Ada does not check")
         );
+    }
+
+    /// Issue 29's second hour-long run stopped here: the same CheckJoiners
+    /// case as the inner URL of a blob: URL (origin null for url-core and
+    /// whatwg-url, a tuple origin for Ada).
+    #[test]
+    fn blob_inner_host_with_a_zwj_not_after_a_virama() {
+        assert_eq!(
+            category("blob:http:DDD\u{94d}\u{200d}\u{200d}\u{937}/t", None),
+            Some("blob: inner host breaks an IDNA rule Ada does not check")
+        );
+        assert_eq!(origin_host("http://xn--a.b:8080"), "xn--a.b");
+        assert_eq!(origin_host("https://[::1]"), "[::1]");
     }
 
     /// The narrowing that came with it: a Bidi domain whose labels all keep
