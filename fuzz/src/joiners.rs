@@ -1,5 +1,6 @@
-//! UTS #46 CheckJoiners (RFC 5892 Appendix A, the CONTEXTJ rules) judged on
-//! a host as written in ASCII, for the allow-list in [`crate::known`]: each
+//! UTS #46 CheckJoiners (RFC 5892 Appendix A, the CONTEXTJ rules), and the
+//! validity criterion that a label must not begin with a combining mark,
+//! judged on a host as written in ASCII, for the allow-list in [`crate::known`]: each
 //! `xn--` label is Punycode-decoded first ([`crate::bidi::punycode_decode`]).
 //! Written here, apart from url-core's own check, so the allow-list does
 //! not take url-core's word for why it rejected a host.
@@ -58,6 +59,24 @@ pub fn breaks_contextj(host: &str) -> bool {
     })
 }
 
+/// The labels of `host`, `xn--` ones decoded; `None` for a label that is
+/// not valid Punycode (not judged).
+fn decoded_labels(host: &str) -> impl Iterator<Item = Option<Vec<char>>> + '_ {
+    host.split('.').map(|l| match l.get(..4) {
+        Some(p) if p.eq_ignore_ascii_case("xn--") => crate::bidi::punycode_decode(&l[4..]),
+        _ => Some(l.chars().collect()),
+    })
+}
+
+/// Whether some label of `host`, once decoded, begins with a combining
+/// mark (General_Category=Mark; UTS #46 §4.1 validity criteria).
+pub fn begins_with_a_mark(host: &str) -> bool {
+    decoded_labels(host).any(|l| {
+        l.and_then(|l| l.first().copied())
+            .is_some_and(|c| props(c as u32).is_mark())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +102,14 @@ mod tests {
         let ok = encoded("\u{915}\u{94d}\u{200d}\u{937}");
         assert!(ok.starts_with("xn--"), "{ok}");
         assert!(!breaks_contextj(&ok));
+    }
+
+    #[test]
+    fn leading_mark() {
+        // xn--ejea-j-efMgfd decodes to U+08CF (a combining mark) first
+        // (issue 29's third run; checked with Python's punycode codec).
+        assert!(begins_with_a_mark("xn--fdk449j.xn--ejea-j-efMgfd"));
+        assert!(begins_with_a_mark("\u{301}a"));
+        assert!(!begins_with_a_mark("a\u{301}.example"));
     }
 }

@@ -82,7 +82,13 @@ pub fn ada(
         (None, Some(a)) if joiners::breaks_contextj(&a.hostname) => {
             Some("ZWJ or ZWNJ outside RFC 5892 Appendix A's contexts")
         }
-        // The three IDNA rules above, in the base URL: url-core rejects the
+        // UTS #46 validity: a label must not begin with a combining mark;
+        // `ト字.xn--ejea-j-efMgfd` (issue 29's third run) decodes to
+        // U+08CF first. url-core and whatwg-url 17.3.0 reject; Ada accepts.
+        (None, Some(a)) if joiners::begins_with_a_mark(&a.hostname) => {
+            Some("a label that begins with a combining mark")
+        }
+        // The IDNA rules above, in the base URL: url-core rejects the
         // base (and so the whole parse), Ada accepts it (issue 29's run:
         // `ws:/8ç.xn---knx1enal8c7f./` as a base).
         (None, Some(_)) if base.is_some_and(base_breaks_an_idna_rule) => {
@@ -190,7 +196,10 @@ pub fn ada(
 /// label of a Bidi domain, CheckJoiners, or RFC 3492 §6.2 (`xn---`). Each
 /// is judged here independently of url-core.
 fn breaks_an_idna_rule(host: &str) -> bool {
-    bidi::breaks_bidi_rule(host) || joiners::breaks_contextj(host) || has_xn_leading_delimiter(host)
+    bidi::breaks_bidi_rule(host)
+        || joiners::breaks_contextj(host)
+        || joiners::begins_with_a_mark(host)
+        || has_xn_leading_delimiter(host)
 }
 
 /// Whether url-core rejects `base` while Ada parses it into a host that
@@ -589,6 +598,16 @@ mod tests {
         );
         assert_eq!(origin_host("http://xn--a.b:8080"), "xn--a.b");
         assert_eq!(origin_host("https://[::1]"), "[::1]");
+    }
+
+    /// Issue 29's third hour-long run stopped here (whatwg-url 17.3.0:
+    /// failure, as url-core).
+    #[test]
+    fn label_that_begins_with_a_combining_mark() {
+        assert_eq!(
+            category("ws://\u{30c8}\u{5b57}.xn--ejea-j-efMgfd/|", None),
+            Some("a label that begins with a combining mark")
+        );
     }
 
     /// The narrowing that came with it: a Bidi domain whose labels all keep
