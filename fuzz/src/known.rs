@@ -94,6 +94,11 @@ pub fn ada(
         (None, Some(_)) if base.is_some_and(base_breaks_an_idna_rule) => {
             Some("base URL: a host that breaks an IDNA rule Ada does not check")
         }
+        // Any other UTS #46 validity criterion on a decoded xn-- label that
+        // Ada does not check: excused when idna 1.1 rejects the host too.
+        (None, Some(a)) if uts46_rejects(&a.hostname) => {
+            Some("an xn-- label UTS #46 rejects (idna 1.1 too) that Ada accepts")
+        }
         // RFC 3492 §6.2: in `xn---abc` the leading '-' of the Punycode part
         // has no code points before it, so it is not a delimiter and the label
         // is invalid (url-core, rust-url); Ada 4.0.0 decodes it as one.
@@ -200,6 +205,17 @@ fn breaks_an_idna_rule(host: &str) -> bool {
         || joiners::breaks_contextj(host)
         || joiners::begins_with_a_mark(host)
         || has_xn_leading_delimiter(host)
+        || uts46_rejects(host)
+}
+
+/// Whether `host` has an `xn--` label and idna 1.1 (rust-url's UTS #46,
+/// with the URL Standard's flags and forbidden code points) rejects it: a
+/// third implementation's word that the Punycode label is invalid, for the
+/// validity criteria Ada 4.0.0 does not check on decoded labels and that
+/// have no rule of their own here.
+fn uts46_rejects(host: &str) -> bool {
+    host.split('.').any(|l| l.starts_with("xn--"))
+        && idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_err()
 }
 
 /// Whether url-core rejects `base` while Ada parses it into a host that
@@ -608,6 +624,16 @@ mod tests {
             category("ws://\u{30c8}\u{5b57}.xn--ejea-j-efMgfd/|", None),
             Some("a label that begins with a combining mark")
         );
+    }
+
+    /// The third implementation agrees on each shape the runs found, and
+    /// accepts a valid Bidi domain and an IPv6 host (not excused).
+    #[test]
+    fn idna_crate_as_a_second_opinion() {
+        assert!(uts46_rejects("xn--fdk449j.xn--ejea-j-efmgfd"));
+        assert!(uts46_rejects("xn--8-vfa.xn---knx1enal8c7f"));
+        assert!(!uts46_rejects("www.xn--4gbrim.com"));
+        assert!(!uts46_rejects("[::1]"));
     }
 
     /// The narrowing that came with it: a Bidi domain whose labels all keep
