@@ -3,6 +3,7 @@
 //! url-core bug. Keep these narrow: a broad predicate hides real bugs.
 
 use crate::Fields;
+use crate::{bidi, joiners};
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -32,7 +33,11 @@ pub fn ada(
     // may come from the base URL (a relative input keeps it).
     let input_text = decoded(input);
     let base_text = base.map(decoded);
-    let rtl = has_rtl(&input_text) || base_text.as_deref().is_some_and(has_rtl);
+    // Right-to-left also when the label arrives as Punycode
+    // (`https://ΩÈ=.xn--4gbrim/`): each xn-- label is judged decoded.
+    let rtl = has_rtl_decoded(&input_text)
+        || base_text.as_deref().is_some_and(has_rtl_decoded)
+        || ada.is_some_and(|a| bidi::is_bidi_domain(&a.hostname));
     let only_origin_differs = matches!((ours, ada), (Some(o), Some(a)) if o.diff(a) == ["origin"]);
     match (ours, ada) {
         // UTS #46 CheckBidi: in a Bidi domain name (one with a
@@ -44,10 +49,12 @@ pub fn ada(
         (None, Some(a)) if rtl && has_non_bidi_ascii_label(&a.hostname) => {
             Some("Bidi domain with an ASCII label that breaks RFC 5893 B1/B6")
         }
-        // The same rule for non-ASCII left-to-right labels (`http:ا15..Λ52e2-+)`):
-        // url-core checks every label of a Bidi domain name, as IdnaTestV2.txt
-        // (which url-core passes in full) expects; Ada checks only RTL labels.
-        (None, Some(a)) if rtl && a.hostname.split('.').any(|l| l.starts_with("xn--")) => {
+        // The same rule for non-ASCII left-to-right labels (`http:ا15..Λ52e2-+)`,
+        // `https://ΩÈ=.xn--4gbrim/`): url-core checks every label of a Bidi
+        // domain name, as IdnaTestV2.txt (which url-core passes in full)
+        // expects; Ada checks only RTL labels. Judged on Ada's host with its
+        // xn-- labels decoded, by the rule itself (`bidi`).
+        (None, Some(a)) if bidi::breaks_bidi_rule(&a.hostname) => {
             Some("Bidi domain with a left-to-right label that breaks RFC 5893")
         }
         // The same, one level up: the base URL has such a host, so url-core
@@ -67,6 +74,30 @@ pub fn ada(
         // The same bound in the base URL: url-core rejects the base.
         (None, Some(_)) if base.is_some_and(has_long_idn_label) => {
             Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
+        }
+        // UTS #46 CheckJoiners (RFC 5892 Appendix A): a ZERO WIDTH JOINER
+        // only right after a virama; `क्\u{200d}\u{200d}ष` (issue 29's run,
+        // from a mutation seed) has a second one after the first. url-core
+        // and whatwg-url 17.3.0 reject it; Ada 4.0.0 accepts.
+        (None, Some(a)) if joiners::breaks_contextj(&a.hostname) => {
+            Some("ZWJ or ZWNJ outside RFC 5892 Appendix A's contexts")
+        }
+        // UTS #46 validity: a label must not begin with a combining mark;
+        // `ト字.xn--ejea-j-efMgfd` (issue 29's third run) decodes to
+        // U+08CF first. url-core and whatwg-url 17.3.0 reject; Ada accepts.
+        (None, Some(a)) if joiners::begins_with_a_mark(&a.hostname) => {
+            Some("a label that begins with a combining mark")
+        }
+        // The IDNA rules above, in the base URL: url-core rejects the
+        // base (and so the whole parse), Ada accepts it (issue 29's run:
+        // `ws:/8ç.xn---knx1enal8c7f./` as a base).
+        (None, Some(_)) if base.is_some_and(base_breaks_an_idna_rule) => {
+            Some("base URL: a host that breaks an IDNA rule Ada does not check")
+        }
+        // Any other UTS #46 validity criterion on a decoded xn-- label that
+        // Ada does not check: excused when idna 1.1 rejects the host too.
+        (None, Some(a)) if uts46_rejects(&a.hostname) => {
+            Some("an xn-- label UTS #46 rejects (idna 1.1 too) that Ada accepts")
         }
         // RFC 3492 §6.2: in `xn---abc` the leading '-' of the Punycode part
         // has no code points before it, so it is not a delimiter and the label
@@ -106,6 +137,17 @@ pub fn ada(
                 && rejects_host_of(&a.origin) =>
         {
             Some("blob: inner URL is a Bidi domain with a left-to-right label that breaks RFC 5893")
+        }
+        // Any of those IDNA rules in a blob: URL's inner host (issue 29's
+        // second run: `blob:http:DDD्\u{200d}\u{200d}ष/…`, CheckJoiners):
+        // url-core rejects the inner URL, so only the origin differs.
+        (Some(o), Some(a))
+            if only_origin_differs
+                && o.origin == "null"
+                && a.protocol == "blob:"
+                && breaks_an_idna_rule(origin_host(&a.origin)) =>
+        {
+            Some("blob: inner host breaks an IDNA rule Ada does not check")
         }
         // url-core's documented origin bound: a blob: URL whose inner URL
         // is not canonical gets its host copied inline, at most 255 bytes
@@ -154,6 +196,44 @@ pub fn ada(
     }
 }
 
+/// Whether `host` (ASCII, as Ada gives it) breaks an IDNA rule url-core
+/// and the standard apply and Ada 4.0.0 does not: the Bidi rule on every
+/// label of a Bidi domain, CheckJoiners, or RFC 3492 §6.2 (`xn---`). Each
+/// is judged here independently of url-core.
+fn breaks_an_idna_rule(host: &str) -> bool {
+    bidi::breaks_bidi_rule(host)
+        || joiners::breaks_contextj(host)
+        || joiners::begins_with_a_mark(host)
+        || has_xn_leading_delimiter(host)
+        || uts46_rejects(host)
+}
+
+/// Whether `host` has an `xn--` label and idna 1.1 (rust-url's UTS #46,
+/// with the URL Standard's flags and forbidden code points) rejects it: a
+/// third implementation's word that the Punycode label is invalid, for the
+/// validity criteria Ada 4.0.0 does not check on decoded labels and that
+/// have no rule of their own here.
+fn uts46_rejects(host: &str) -> bool {
+    host.split('.').any(|l| l.starts_with("xn--"))
+        && idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_err()
+}
+
+/// Whether url-core rejects `base` while Ada parses it into a host that
+/// breaks one of those rules: the rules above, one level up.
+fn base_breaks_an_idna_rule(base: &str) -> bool {
+    url_core::Url::parse_into(base, String::new()).is_err()
+        && crate::ada_fields(base, None).is_some_and(|a| breaks_an_idna_rule(&a.hostname))
+}
+
+/// The host of a serialized tuple origin (`scheme://host[:port]`).
+fn origin_host(origin: &str) -> &str {
+    let host = origin.rsplit("//").next().unwrap_or("");
+    match host.rsplit_once(':') {
+        Some((h, port)) if port.bytes().all(|b| b.is_ascii_digit()) => h,
+        _ => host,
+    }
+}
+
 /// Whether UTS #46 ToASCII (url-core's *domain parser ToASCII*, which unlike
 /// the URL parser has no ASCII shortcut) rejects the host of Ada's tuple
 /// origin `origin`: the host Ada accepted in its Unicode form.
@@ -195,6 +275,16 @@ fn has_rtl(s: &str) -> bool {
         matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF
             | 0x10800..=0x10FFF | 0x1E800..=0x1EFFF)
     })
+}
+
+/// [`has_rtl`] on `s` and on the Punycode-decoded form of every `xn--`
+/// label in it (a label being a run of ASCII letters, digits and `-`).
+fn has_rtl_decoded(s: &str) -> bool {
+    has_rtl(s)
+        || s.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .filter(|t| t.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("xn--")))
+            .filter_map(|t| bidi::punycode_decode(&t[4..]))
+            .any(|cps| has_rtl(&cps.into_iter().collect::<String>()))
 }
 
 /// Whether some ASCII (not `xn--`) label of `host` fails B1 or B6 when the
@@ -308,9 +398,11 @@ pub fn rust_url(
             None
         }
         (Some(o), None) => {
+            // The input as the parser reads it (tabs, newlines removed,
+            // percent-decoded): `x\tn--` and `%78n--` are xn-- labels too.
+            let xn = |s: &str| decoded(s).to_ascii_lowercase().contains("xn--");
             if o.hostname.split('.').any(|l| l.starts_with("xn--"))
-                && (trimmed.to_ascii_lowercase().contains("xn--")
-                    || base.is_some_and(|b| b.to_ascii_lowercase().contains("xn--")))
+                && (xn(input) || base.is_some_and(xn))
             {
                 // url.bs (2025): an ASCII domain is only lowercased and checked
                 // for forbidden code points; ToASCII only reports validation
@@ -468,6 +560,91 @@ mod tests {
     #[test]
     fn percent_encoded_right_to_left_character() {
         assert!(category("http://%ef%b2%90.0x4.com/", None).is_some());
+    }
+
+    /// Issue 29: the right-to-left label arrives as Punycode (`xn--4gbrim`
+    /// is U+0645 U+0648 U+0642 U+0639), so the domain is a Bidi domain
+    /// and the left-to-right label `ωè=` breaks RFC 5893 (B6: it ends with
+    /// `=`, Bidi_Class ON). url-core and whatwg-url 17.3.0 reject it; Ada
+    /// 4.0.0 accepts it.
+    #[test]
+    fn right_to_left_label_as_punycode() {
+        assert_eq!(
+            category("https://\u{3a9}\u{c8}=.xn--4gbrim/", None),
+            Some("Bidi domain with a left-to-right label that breaks RFC 5893")
+        );
+        // The same with the Punycode label upper-cased and a tab inside it.
+        assert!(category("https://\u{3a9}\u{c8}=.XN--4g\tbrim/", None).is_some());
+    }
+
+    /// Issue 29's hour-long run: a seed from mutations.jsonl with two ZWJs
+    /// after a virama (whatwg-url 17.3.0: failure, as url-core).
+    #[test]
+    fn zwj_not_after_a_virama() {
+        assert_eq!(
+            category(
+                "file://xn--wgv71a119e.\u{915}\u{94d}\u{200d}\u{200d}\u{937}/test.txt?a=b&c=d",
+                None
+            ),
+            Some("ZWJ or ZWNJ outside RFC 5892 Appendix A's contexts")
+        );
+    }
+
+    /// Issue 29's hour-long run stopped here: the base has an `xn---` label
+    /// (whatwg-url 17.3.0 rejects the base, as url-core does).
+    #[test]
+    fn base_with_an_xn_label_whose_punycode_starts_with_a_hyphen() {
+        assert_eq!(
+            category(
+                "x",
+                Some("ws:/8\u{e7}.xn---knx1enal8c7f./%..\u{47d}\u{2bf}%25")
+            ),
+            Some("base URL: a host that breaks an IDNA rule Ada does not check")
+        );
+    }
+
+    /// Issue 29's second hour-long run stopped here: the same CheckJoiners
+    /// case as the inner URL of a blob: URL (origin null for url-core and
+    /// whatwg-url, a tuple origin for Ada).
+    #[test]
+    fn blob_inner_host_with_a_zwj_not_after_a_virama() {
+        assert_eq!(
+            category("blob:http:DDD\u{94d}\u{200d}\u{200d}\u{937}/t", None),
+            Some("blob: inner host breaks an IDNA rule Ada does not check")
+        );
+        assert_eq!(origin_host("http://xn--a.b:8080"), "xn--a.b");
+        assert_eq!(origin_host("https://[::1]"), "[::1]");
+    }
+
+    /// Issue 29's third hour-long run stopped here (whatwg-url 17.3.0:
+    /// failure, as url-core).
+    #[test]
+    fn label_that_begins_with_a_combining_mark() {
+        assert_eq!(
+            category("ws://\u{30c8}\u{5b57}.xn--ejea-j-efMgfd/|", None),
+            Some("a label that begins with a combining mark")
+        );
+    }
+
+    /// The third implementation agrees on each shape the runs found, and
+    /// accepts a valid Bidi domain and an IPv6 host (not excused).
+    #[test]
+    fn idna_crate_as_a_second_opinion() {
+        assert!(uts46_rejects("xn--fdk449j.xn--ejea-j-efmgfd"));
+        assert!(uts46_rejects("xn--8-vfa.xn---knx1enal8c7f"));
+        assert!(!uts46_rejects("www.xn--4gbrim.com"));
+        assert!(!uts46_rejects("[::1]"));
+    }
+
+    /// The narrowing that came with it: a Bidi domain whose labels all keep
+    /// the rule is not excused, so a url-core failure on it would stop the
+    /// fuzzer. (Both parse it, so there is nothing to excuse.)
+    #[test]
+    fn a_bidi_domain_that_keeps_the_rule_parses() {
+        let input = "https://www.xn--4gbrim.com/";
+        assert!(crate::ours(input, None).is_some());
+        assert_eq!(crate::ours(input, None), crate::ada_fields(input, None));
+        assert!(!bidi::breaks_bidi_rule("www.xn--4gbrim.com"));
     }
 
     /// Three reproducers (the files stay in fuzz/regressions/differential_ada

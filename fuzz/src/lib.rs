@@ -3,6 +3,8 @@
 //! every successful parse must pass. See README.md for what each target
 //! asserts.
 
+pub mod bidi;
+pub mod joiners;
 pub mod known;
 pub mod setter_values;
 

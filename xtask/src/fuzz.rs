@@ -1,8 +1,9 @@
 //! `cargo xtask fuzz-seed` and `cargo xtask fuzz [--smoke]`.
 //!
 //! fuzz-seed turns the conformance data (data/wpt/*.json) and a sample of the
-//! benchmark corpora (../shared/data/bench/*.txt, when present) into seed
-//! corpora under `fuzz/corpus/<target>/`, in each target's input layout (see
+//! benchmark corpora (../shared/data/bench/*.txt, when present), plus every
+//! WPT-mutation input of ../shared/data/bench/mutations.jsonl (absolute and
+//! against two bases), into seed corpora under `fuzz/corpus/<target>/`, in each target's input layout (see
 //! fuzz/src/lib.rs `Case`). They are generated, not committed.
 //!
 //! fuzz builds every target with `cargo +nightly fuzz build` (into
@@ -10,10 +11,13 @@
 //! committed reproducers in `fuzz/regressions/<target>/`; any crash, leak or timeout fails the command and the
 //! reproducer path is printed. `--smoke` is the CI budget (40,000 inputs from
 //! a fixed seed per target, at most 120 s each);
-//! otherwise `--time SECS` (default 1200) per target. `--keep-going` runs
-//! libFuzzer in fork mode with `-ignore_crashes=1`, so a long run of a
-//! differential target collects every disagreement it finds instead of
-//! stopping at the first (each one is still a reproducer and a failure).
+//! otherwise `--time SECS` (default 1200) per target, in libFuzzer's fork
+//! mode (`-fork=1`: a child process does the fuzzing and is restarted after
+//! an out-of-memory or timeout report, so an hour-long run is not ended by
+//! one slow input; a crash still stops it). `--keep-going` adds
+//! `-ignore_crashes=1`, so a long run of a differential target collects
+//! every disagreement it finds instead of stopping at the first (each one is
+//! still a reproducer and a failure).
 //! Target names after the options restrict the run.
 
 use std::collections::BTreeSet;
@@ -37,6 +41,10 @@ const SHORT_URLS: &[&str] = &[
     "sc:/p",
     "http://u:p@h:1/p?q#f",
 ];
+
+/// Bases the mutation inputs (../shared/data/bench/mutations.jsonl) are
+/// also resolved against.
+const MUTATION_BASES: &[&str] = &["https://user:pass@example.org:8080/a/b?q#f", "sc://h/p/q"];
 
 /// Host values with a port (the host setter writes both).
 const HOST_PORTS: &[&str] = &[
@@ -246,10 +254,10 @@ fn run_target(
         } else {
             Vec::new()
         })
-        .args(if keep_going {
-            vec!["-fork=1", "-ignore_crashes=1"]
-        } else {
-            Vec::new()
+        .args(match (seconds == SMOKE_SECONDS, keep_going) {
+            (true, false) => Vec::new(),
+            (false, false) => vec!["-fork=1"],
+            (_, true) => vec!["-fork=1", "-ignore_crashes=1"],
         })
         .arg("-rss_limit_mb=2048")
         .arg("-timeout=20")
@@ -267,7 +275,14 @@ fn run_target(
     for line in BufReader::new(stderr).lines() {
         let line = line.map_err(|e| e.to_string())?;
         // "#123456 DONE   cov: …" / "#… pulse …": keep the latest status.
-        if line.starts_with('#') && line.contains("cov:") {
+        // In fork mode the parent's lines ("#123456: cov: … oom/timeout/
+        // crash: …") count every job's executions; a child's, printed
+        // when it crashes, only its own: the parent's win.
+        let parent = line.contains("oom/timeout/crash:");
+        if line.starts_with('#')
+            && line.contains("cov:")
+            && (parent || !summary.contains("oom/timeout/crash:"))
+        {
             summary = line.clone();
         }
         // "Test unit written to <artifact_prefix>crash-…"
@@ -440,6 +455,22 @@ pub fn seed(args: &[String]) -> Result<(), String> {
         }
     }
     let bench = crate::workspace_root().join("../shared/data/bench");
+    // The WPT-mutation workload (shared/data/README.md): every input as an
+    // absolute URL and as a reference against a special and a non-special
+    // base, the shapes a crawler or proxy resolves.
+    if let Ok(text) = fs::read_to_string(bench.join("mutations.jsonl")) {
+        for line in text.lines() {
+            let Ok(v) = serde_json::from_str::<Value>(line) else {
+                continue;
+            };
+            if let Some(input) = v.get("input").and_then(Value::as_str) {
+                cases.push((input.into(), None));
+                for base in MUTATION_BASES {
+                    cases.push((input.into(), Some((*base).into())));
+                }
+            }
+        }
+    }
     let mut bench_files = 0;
     for name in [
         "kasztp.txt",

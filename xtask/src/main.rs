@@ -22,8 +22,9 @@ const USAGE: &str = "usage: cargo xtask <command>
                          generate crates/idna-tables from data/unicode (Unicode 18.0.0)
   gen-header [--check]   the C header of weburl-c (cbindgen)
   gen-psl [--check]      generate crates/psl-tables (and script data) from data/
-  fuzz [--smoke]         build and run the cargo-fuzz targets
-  fuzz-seed              generate seed corpora from data/wpt
+  fuzz [--smoke | --time SECS] [--keep-going] [TARGET…]
+                         build and run the cargo-fuzz targets (long runs in fork mode)
+  fuzz-seed              seed corpora from data/wpt and ../shared/data/bench
   bench [--quick] [FILES…]  weburl vs Ada vs rust-url, side by side
   check-nostd            build the no_std/no-alloc check program for thumbv7em and wasm32
   size                   size budget for firmware and wasm builds

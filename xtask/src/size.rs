@@ -14,7 +14,11 @@
 //! 3. the same cdylib over the `url` crate 2.5.8 (rust-url, default IDNA),
 //!    for comparison (skipped with `--no-rust-url`);
 //! 4. URLPattern route matching (weburl-pattern) as a wasm32 cdylib, without
-//!    and with its regex engine (see `pattern`).
+//!    and with its regex engine (see `pattern`);
+//! 5. the drop-in (see `dropin`): one wasm32 module that parses a URL and
+//!    returns its host, from the same source against `url` 2.5.8 and
+//!    against weburl-url as `url`; weburl-url's must be at most 40% of
+//!    url's (skipped with `--no-rust-url`).
 //!
 //! It prints a table and fails when a budget is exceeded. It also reports
 //! whether `core::fmt` is linked into the firmware builds.
@@ -243,6 +247,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             measured: file_size(&wasm)?,
             budget: None,
         });
+        // The drop-in: the same module source against url and weburl-url.
+        rows.extend(dropin::rows(&base, &root, &target_dir)?);
     }
 
     let table = render(&rows);
@@ -598,6 +604,7 @@ fn fmt_symbols(path: &Path) -> Result<Vec<String>, String> {
     Ok(v)
 }
 
+mod dropin;
 mod panics;
 mod pattern;
 pub mod stack;

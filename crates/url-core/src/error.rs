@@ -35,6 +35,15 @@ pub enum ParseError {
         /// Byte offset of the host in the input.
         position: usize,
     },
+    /// Strict parsing only ([`crate::Parser::strict`]): the standard parses
+    /// the input, but reports this validation error first, so a browser
+    /// would have repaired it. `position` is a byte offset into the input.
+    Strict {
+        /// The first validation error.
+        error: ValidationError,
+        /// Byte offset into the input it is about.
+        position: usize,
+    },
     /// The input is valid, but its serialization differs from the input, so
     /// it cannot be borrowed ([`crate::Parser::parse_borrowed`] only).
     NotCanonical,
@@ -44,7 +53,9 @@ impl ParseError {
     /// Which URL component the failure is about, when it is about one.
     pub fn component(&self) -> Option<Component> {
         match self {
-            ParseError::Invalid { error, .. } => Some(error.component()),
+            ParseError::Invalid { error, .. } | ParseError::Strict { error, .. } => {
+                Some(error.component())
+            }
             ParseError::IdnaUnavailable { .. } => Some(Component::Host),
             _ => None,
         }
@@ -68,7 +79,7 @@ impl From<CapacityError> for ParseError {
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ParseError::Invalid { error, position } => {
+            ParseError::Invalid { error, position } | ParseError::Strict { error, position } => {
                 let part = match error.component() {
                     Component::Scheme => "scheme",
                     Component::Credentials => "credentials",
@@ -77,7 +88,11 @@ impl fmt::Display for ParseError {
                     Component::Path => "path",
                     Component::Input => "input",
                 };
-                write!(f, "invalid URL: {error} ({part}) at byte {position}")
+                let what = match self {
+                    ParseError::Strict { .. } => "not strictly valid",
+                    _ => "invalid URL",
+                };
+                write!(f, "{what}: {error} ({part}) at byte {position}")
             }
             ParseError::Capacity(e) => write!(f, "{e}"),
             ParseError::TooLong => f.write_str("URL longer than 4 GiB"),

@@ -26,7 +26,7 @@
 //!
 //! | layer | modules | what |
 //! | --- | --- | --- |
-//! | 13 | [`setters`], [`build`], [`writing`], `render` | the URL API's setters (§6.1), a URL from its parts, valid URL strings (§4.3), rendering (§4.8, feature `render`) |
+//! | 13 | [`setters`], [`build`], [`writing`], `render`, [`strict`] | the URL API's setters (§6.1), a URL from its parts, valid URL strings (§4.3), rendering (§4.8, feature `render`), strict parsing (the first validation error, §1.1, rejects) |
 //! | 12 | `parser` | the basic URL parser (§4.4): the route ladder and its engines |
 //! | 11 | `public_suffix` | public suffix and registrable domain (§3.2, feature `psl`) |
 //! | 10 | `origin`, [`parts`] | origin (§4.7); typed host, path segments, query pairs, authority |
@@ -98,6 +98,7 @@ pub mod render;
 pub mod setters;
 mod simd;
 mod storage;
+pub mod strict;
 mod url;
 pub mod validation;
 pub mod writing;
@@ -106,6 +107,7 @@ pub use byte_class::{is_forbidden_domain_code_point, is_forbidden_host_code_poin
 pub use error::ParseError;
 pub use origin::{Origin, OriginHost};
 pub use parser::{Parsed, Parser};
+pub use strict::StrictParser;
 /// Which engine of the route ladder answered (feature `route-trace`, for
 /// tests).
 #[cfg(feature = "route-trace")]

@@ -10,6 +10,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// `weburl_parse_with_flags` flag: strict parsing. The first validation
+// error the URL Standard reports rejects the input (`WEBURL_STATUS_STRICT`),
+// not only the ones it calls failure (`WEBURL_STATUS_INVALID`). For
+// security checks (SSRF filters, allow-lists) that must refuse what two
+// parsers may repair differently.
+#define WEBURL_PARSE_STRICT 1
+
 // The host is null (`mailto:x`).
 #define WEBURL_HOST_NONE 0
 
@@ -80,6 +87,11 @@ enum weburl_status
   // base URL's buffer or the `weburl_url` record; a setter's value and
   // the URL's buffer.
   WEBURL_STATUS_OVERLAP = 9,
+  // Strict parsing only (`WEBURL_PARSE_STRICT`): the standard parses the
+  // input, but reports a validation error a browser would repair (such
+  // as `http:127.0.0.1/`); `error.validation_error` names the first one
+  // and `error.position` its byte offset, as for `INVALID`.
+  WEBURL_STATUS_STRICT = 10,
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
@@ -194,6 +206,21 @@ weburl_status weburl_parse(const char *input,
                            char *buf,
                            size_t capacity,
                            weburl_url *out);
+
+// `weburl_parse` with `flags`: `WEBURL_PARSE_STRICT` (strict parsing:
+// any validation error the standard reports rejects the input, as
+// `WEBURL_STATUS_STRICT` naming the first one in `out->error`), or 0 for
+// `weburl_parse`'s behaviour. Other bits are reserved: pass 0.
+//
+// # Safety
+// As for `weburl_parse`.
+weburl_status weburl_parse_with_flags(const char *input,
+                                      size_t input_len,
+                                      const weburl_url *base,
+                                      char *buf,
+                                      size_t capacity,
+                                      uint32_t flags,
+                                      weburl_url *out);
 
 // The serialization (`href`).
 //

@@ -13,8 +13,8 @@
 #![allow(unsafe_code)]
 
 use crate::{
-    domain_to_ascii, parse, set, Attr, Failure, WeburlComponents, WeburlError, WeburlStatus,
-    WeburlStr, WeburlUrl,
+    domain_to_ascii, parse_with_flags, set, Attr, Failure, WeburlComponents, WeburlError,
+    WeburlStatus, WeburlStr, WeburlUrl,
 };
 use core::ffi::c_char;
 
@@ -106,6 +106,27 @@ pub unsafe extern "C" fn weburl_parse(
     capacity: usize,
     out: *mut WeburlUrl,
 ) -> WeburlStatus {
+    // SAFETY: the same contract, passed on.
+    unsafe { weburl_parse_with_flags(input, input_len, base, buf, capacity, 0, out) }
+}
+
+/// `weburl_parse` with `flags`: `WEBURL_PARSE_STRICT` (strict parsing:
+/// any validation error the standard reports rejects the input, as
+/// `WEBURL_STATUS_STRICT` naming the first one in `out->error`), or 0 for
+/// `weburl_parse`'s behaviour. Other bits are reserved: pass 0.
+///
+/// # Safety
+/// As for `weburl_parse`.
+#[no_mangle]
+pub unsafe extern "C" fn weburl_parse_with_flags(
+    input: *const c_char,
+    input_len: usize,
+    base: *const WeburlUrl,
+    buf: *mut c_char,
+    capacity: usize,
+    flags: u32,
+    out: *mut WeburlUrl,
+) -> WeburlStatus {
     if out.is_null() || buf.is_null() {
         // SAFETY: `out` is NULL or writable (contract).
         return unsafe { fail_into(out, Failure::bare(WeburlStatus::NullArgument)) };
@@ -141,7 +162,7 @@ pub unsafe extern "C" fn weburl_parse(
         // SAFETY: `out` is non-NULL (checked first) and writable (contract).
         return unsafe { fail_into(out, Failure::bare(WeburlStatus::NullArgument)) };
     };
-    match parse(input, base_href, out_buf) {
+    match parse_with_flags(input, base_href, out_buf, flags) {
         Ok(c) => {
             // SAFETY: `out` is non-NULL and writable (contract). It may be
             // the same record as `base`: the base's bytes are no longer used.
@@ -590,7 +611,7 @@ pub unsafe extern "C" fn weburl_domain_to_ascii(
 /// value that is not a status.
 #[no_mangle]
 pub extern "C" fn weburl_status_name(status: i32) -> *const c_char {
-    const NAMES: [&[u8]; 10] = [
+    const NAMES: [&[u8]; 11] = [
         b"WEBURL_STATUS_OK\0",
         b"WEBURL_STATUS_IGNORED\0",
         b"WEBURL_STATUS_INVALID\0",
@@ -601,6 +622,7 @@ pub extern "C" fn weburl_status_name(status: i32) -> *const c_char {
         b"WEBURL_STATUS_IDNA_UNAVAILABLE\0",
         b"WEBURL_STATUS_INVALID_URL\0",
         b"WEBURL_STATUS_OVERLAP\0",
+        b"WEBURL_STATUS_STRICT\0",
     ];
     let s: &'static [u8] = usize::try_from(status)
         .ok()

@@ -100,7 +100,19 @@ pub enum WeburlStatus {
     /// base URL's buffer or the `weburl_url` record; a setter's value and
     /// the URL's buffer.
     Overlap = 9,
+    /// Strict parsing only (`WEBURL_PARSE_STRICT`): the standard parses the
+    /// input, but reports a validation error a browser would repair (such
+    /// as `http:127.0.0.1/`); `error.validation_error` names the first one
+    /// and `error.position` its byte offset, as for `INVALID`.
+    Strict = 10,
 }
+
+/// `weburl_parse_with_flags` flag: strict parsing. The first validation
+/// error the URL Standard reports rejects the input (`WEBURL_STATUS_STRICT`),
+/// not only the ones it calls failure (`WEBURL_STATUS_INVALID`). For
+/// security checks (SSRF filters, allow-lists) that must refuse what two
+/// parsers may repair differently.
+pub const WEBURL_PARSE_STRICT: u32 = 1;
 
 /// A string in a caller's buffer (or a static string): `len` bytes at `ptr`,
 /// not NUL-terminated. `ptr` is never NULL.
@@ -275,6 +287,14 @@ impl From<ParseError> for Failure {
                     validation_error: WeburlStr::of(error.name()),
                 },
             },
+            ParseError::Strict { error, position } => Failure {
+                status: WeburlStatus::Strict,
+                error: WeburlError {
+                    position,
+                    needed: 0,
+                    validation_error: WeburlStr::of(error.name()),
+                },
+            },
             ParseError::Capacity(c) => Failure::capacity(c.needed),
             ParseError::IdnaUnavailable { position } => Failure {
                 status: WeburlStatus::IdnaUnavailable,
@@ -391,12 +411,24 @@ pub fn parse(
     base: Option<&[u8]>,
     buf: &mut [u8],
 ) -> Result<WeburlComponents, Failure> {
+    parse_with_flags(input, base, buf, 0)
+}
+
+/// `weburl_parse_with_flags` over slices: [`parse`] with `flags`, the
+/// `WEBURL_PARSE_*` bits.
+pub fn parse_with_flags(
+    input: &[u8],
+    base: Option<&[u8]>,
+    buf: &mut [u8],
+    flags: u32,
+) -> Result<WeburlComponents, Failure> {
     let input = utf8(input)?;
+    let strict = flags & WEBURL_PARSE_STRICT != 0;
     let Some(b) = base else {
-        return parse_with(input, None, buf);
+        return parse_with(input, None, buf, strict);
     };
     if let Ok(base) = shadow(b) {
-        return parse_with(input, Some(base.as_url_ref()), buf);
+        return parse_with(input, Some(base.as_url_ref()), buf, strict);
     }
     // A base the shadow parse cannot follow (a `/.` path prefix, which the
     // parser inserts last): parse a copy of it at the end of `buf`.
@@ -409,7 +441,7 @@ pub fn parse(
         Ok(u) if u.href().as_bytes() == b => u,
         _ => return Err(Failure::bare(WeburlStatus::InvalidUrl)),
     };
-    parse_with(input, Some(base.as_url_ref()), head).map_err(|mut f| {
+    parse_with(input, Some(base.as_url_ref()), head, strict).map_err(|mut f| {
         if f.status == WeburlStatus::Capacity {
             f.error.needed += b.len();
         }
@@ -421,11 +453,17 @@ fn parse_with(
     input: &str,
     base: Option<Url<&str>>,
     buf: &mut [u8],
+    strict: bool,
 ) -> Result<WeburlComponents, Failure> {
-    // The same storage type as the setters: one instantiation of the parser.
-    let url = Parser::new()
-        .with_base(base)
-        .parse_into(input, Reattach::attached(buf))?;
+    // The same storage type as the setters: one instantiation of the parser
+    // (two with the strict one).
+    let mut parser = Parser::new().with_base(base);
+    let storage = Reattach::attached(buf);
+    let url = if strict {
+        parser.strict().parse_into(input, storage)?
+    } else {
+        parser.parse_into(input, storage)?
+    };
     fits_u32(url.href().len())?;
     Ok(components(&url))
 }

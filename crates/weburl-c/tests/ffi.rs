@@ -119,6 +119,93 @@ fn parse_in_place_over_the_base_record() {
     assert_eq!(get(&url, weburl_href), "https://a.example/dir/sub");
 }
 
+fn parse_flags(
+    input: &str,
+    base: Option<&WeburlUrl>,
+    buf: &mut [u8],
+    flags: u32,
+) -> (WeburlStatus, WeburlUrl) {
+    let mut out = blank();
+    let base = base.map_or(ptr::null(), |b| b as *const WeburlUrl);
+    // SAFETY: valid pointers and lengths, disjoint buffers.
+    let st = unsafe {
+        weburl_parse_with_flags(
+            input.as_ptr().cast(),
+            input.len(),
+            base,
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            flags,
+            &mut out,
+        )
+    };
+    (st, out)
+}
+
+/// Issue 29: the strict flag rejects what a browser repairs, naming the
+/// first validation error (url.bs: `http:` not followed by `//` is
+/// reported at the byte after the colon; `\` in a special URL at the
+/// backslash), and still parses a clean URL.
+#[test]
+fn strict_flag() {
+    let mut buf = [0u8; 64];
+    let (st, url) = parse_flags(
+        "http:127.0.0.1/",
+        None,
+        &mut buf,
+        weburl_c::WEBURL_PARSE_STRICT,
+    );
+    assert_eq!(st, WeburlStatus::Strict);
+    assert_eq!(
+        s(url.error.validation_error),
+        "special-scheme-missing-following-solidus"
+    );
+    assert_eq!(url.error.position, 5);
+    // SAFETY: a static NUL-terminated string.
+    let name = unsafe { core::ffi::CStr::from_ptr(weburl_status_name(st as i32)) };
+    assert_eq!(name.to_str(), Ok("WEBURL_STATUS_STRICT"));
+    // The same input without the flag: repaired, as browsers do.
+    let (st, url) = parse_flags("http:127.0.0.1/", None, &mut buf, 0);
+    assert_eq!(st, WeburlStatus::Ok);
+    assert_eq!(s(get_href(&url)), "http://127.0.0.1/");
+
+    let mut bbuf = [0u8; 64];
+    let (_, base) = parse("https://example.com/a/", None, &mut bbuf);
+    let (st, url) = parse_flags(
+        "\\\\evil.com/",
+        Some(&base),
+        &mut buf,
+        weburl_c::WEBURL_PARSE_STRICT,
+    );
+    assert_eq!(st, WeburlStatus::Strict);
+    assert_eq!(s(url.error.validation_error), "invalid-reverse-solidus");
+    assert_eq!(url.error.position, 0);
+
+    // A failure stays INVALID.
+    let (st, url) = parse_flags(
+        "http://h:99999/",
+        None,
+        &mut buf,
+        weburl_c::WEBURL_PARSE_STRICT,
+    );
+    assert_eq!(st, WeburlStatus::Invalid);
+    assert_eq!(s(url.error.validation_error), "port-out-of-range");
+
+    let (st, url) = parse_flags(
+        "https://example.com/a?b#c",
+        None,
+        &mut buf,
+        weburl_c::WEBURL_PARSE_STRICT,
+    );
+    assert_eq!(st, WeburlStatus::Ok);
+    assert_eq!(s(get_href(&url)), "https://example.com/a?b#c");
+}
+
+fn get_href(url: &WeburlUrl) -> WeburlStr {
+    // SAFETY: a record filled by weburl_parse, buffer alive.
+    unsafe { weburl_href(url) }
+}
+
 #[test]
 fn errors() {
     let mut buf = [0u8; 64];

@@ -4,9 +4,9 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use serde_json::Value;
-use weburl::Url;
+use weburl::{ParseError, Url};
 
-use crate::{components, parse_against, setter_named};
+use crate::{component_name, components, parse_against, setter_named};
 
 /// Reads stdin line by line, writing `respond(line)` and a newline for each.
 pub(crate) fn run_jsonl(
@@ -36,6 +36,16 @@ pub(crate) fn run_jsonl(
 
 /// The output line (without newline) answering one input line.
 pub(crate) fn jsonl_response(line: &[u8]) -> String {
+    parse_response(line, false)
+}
+
+/// `parse --strict --jsonl`: as [`jsonl_response`], with the input parsed
+/// strictly and failures naming their validation error (see `USAGE`).
+pub(crate) fn strict_jsonl_response(line: &[u8]) -> String {
+    parse_response(line, true)
+}
+
+fn parse_response(line: &[u8], strict: bool) -> String {
     let error = |msg: &str| format!("{{\"error\":{}}}", Value::from(msg));
     if line.iter().all(u8::is_ascii_whitespace) {
         return error("blank line");
@@ -60,10 +70,29 @@ pub(crate) fn jsonl_response(line: &[u8]) -> String {
         },
         Some(_) => return error("\"base\" must be a string or null"),
     };
-    match parse_against(input, base.as_ref()) {
+    match parse_against(input, base.as_ref(), strict) {
         Ok(url) => components_json(&url),
+        Err(e) if strict => strict_failure_json(&e),
         Err(_) => FAILURE.to_string(),
     }
+}
+
+/// A failure under `--strict`: the validation error that rejected the
+/// input, and whether only strict mode rejects it.
+fn strict_failure_json(e: &ParseError) -> String {
+    let (error, position, strict_only) = match *e {
+        ParseError::Invalid { error, position } => (error, position, false),
+        ParseError::Strict { error, position } => (error, position, true),
+        _ => return FAILURE.to_string(),
+    };
+    serde_json::json!({
+        "failure": true,
+        "validation_error": error.name(),
+        "position": position,
+        "component": component_name(error),
+        "strict_only": strict_only,
+    })
+    .to_string()
 }
 
 /// The 11 components as one compact JSON object.

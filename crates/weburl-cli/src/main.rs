@@ -11,7 +11,7 @@ mod jsonl;
 mod pattern;
 mod route;
 
-use jsonl::{jsonl_response, run_jsonl, set_jsonl_response};
+use jsonl::{jsonl_response, run_jsonl, set_jsonl_response, strict_jsonl_response};
 use pattern::pattern_jsonl_response;
 use serde_json::Value;
 use weburl::{ParseError, Setter, Url, ValidationError};
@@ -24,6 +24,13 @@ USAGE:
       Print each URL's components (href, origin, protocol, username,
       password, host, hostname, port, pathname, search, hash), one block per
       URL. Exit status 1 if any URL (or the base) fails to parse.
+
+  weburl parse --strict [--base URL] URL...
+      As parse, but strict: any URL for which the standard reports a
+      validation error (one a browser would repair, e.g. http:127.0.0.1/
+      or https://example.com\\@evil.com) fails, naming the first error,
+      its byte offset and component on stderr. For security checks. The
+      base, if given, is parsed as usual.
 
   weburl parse --jsonl
       Read JSON lines {\"input\": string, \"base\": string|null} from stdin
@@ -41,6 +48,11 @@ USAGE:
       N always answers input line N. A trailing \"\\r\" is ignored. Lone
       surrogate escapes (\"\\ud800\") are read as U+FFFD, as a browser's
       USVString conversion does. Exit status 0 unless stdin/stdout fail.
+      With --strict, inputs are parsed strictly and a failure line names
+      its validation error:
+        {\"failure\":true,\"validation_error\":…,\"position\":n,
+         \"component\":…,\"strict_only\":bool}
+      (\"strict_only\": true when only strict mode rejects the input).
 
   weburl set --jsonl
       Read JSON lines {\"href\": string, \"setter\": string, \"value\": string}
@@ -221,6 +233,7 @@ fn usage_error(msg: &str) -> ExitCode {
 struct Opts {
     base: Option<String>,
     jsonl: bool,
+    strict: bool,
     json: bool,
     max: Option<usize>,
     host_only: bool,
@@ -231,6 +244,7 @@ struct Opts {
 /// Which command-specific options a command accepts.
 #[derive(Clone, Copy, Default)]
 struct Allow {
+    /// `--jsonl` and `--strict` (the parse command).
     jsonl: bool,
     json: bool,
     display: bool,
@@ -263,6 +277,7 @@ fn parse_opts_with(args: &[String], allow: Allow) -> Result<Opts, String> {
             }
             "--help" | "-h" => opts.help = true,
             "--jsonl" if allow.jsonl => opts.jsonl = true,
+            "--strict" if allow.jsonl => opts.strict = true,
             "--json" if allow.json => opts.json = true,
             "--host-only" if allow.display => opts.host_only = true,
             "--max" if allow.display => match iter.next() {
@@ -328,11 +343,18 @@ fn parse_base(base: Option<&str>) -> Result<Option<Url>, ExitCode> {
     }
 }
 
-fn parse_against(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-    match base {
-        Some(b) => Url::parse_with_base(input, b),
-        None => Url::parse(input),
+fn parse_against(input: &str, base: Option<&Url>, strict: bool) -> Result<Url, ParseError> {
+    match (base, strict) {
+        (Some(b), false) => Url::parse_with_base(input, b),
+        (None, false) => Url::parse(input),
+        (Some(b), true) => Url::parse_strict_with_base(input, b),
+        (None, true) => Url::parse_strict(input),
     }
+}
+
+/// The lower-case name of the part of a URL a validation error is about.
+fn component_name(error: ValidationError) -> String {
+    format!("{:?}", error.component()).to_lowercase()
 }
 
 /// The components printed by `parse` and `parse --jsonl`, in output order.
@@ -369,7 +391,12 @@ fn cmd_parse(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
                 "--jsonl reads everything from stdin; give no --base or URLs",
             ));
         }
-        run_jsonl(jsonl_response, out)?;
+        let respond = if opts.strict {
+            strict_jsonl_response
+        } else {
+            jsonl_response
+        };
+        run_jsonl(respond, out)?;
         return Ok(ExitCode::SUCCESS);
     }
     if opts.urls.is_empty() {
@@ -382,7 +409,7 @@ fn cmd_parse(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     let mut out = BufWriter::new(out);
     let mut failed = false;
     for (i, input) in opts.urls.iter().enumerate() {
-        match parse_against(input, base.as_ref()) {
+        match parse_against(input, base.as_ref(), opts.strict) {
             Ok(url) => {
                 if i > 0 {
                     writeln!(out)?;
@@ -555,7 +582,7 @@ fn check_json(
             serde_json::json!({
                 "type": e.name(),
                 "position": pos,
-                "component": format!("{:?}", e.component()).to_lowercase(),
+                "component": component_name(e),
             })
         })
         .collect();
@@ -591,7 +618,7 @@ fn cmd_display(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let input = &opts.urls[0];
-    let url = match parse_against(input, base.as_ref()) {
+    let url = match parse_against(input, base.as_ref(), false) {
         Ok(u) => u,
         Err(e) => {
             warn!("weburl: cannot parse {input:?}: {e}");

@@ -115,6 +115,83 @@ fn parse_failure_names_input_and_reason() {
     assert!(stderr(&o).contains("invalid base"), "{}", stderr(&o));
 }
 
+/// Issue 29's acceptance: `--strict` rejects what a browser repairs,
+/// naming the validation error (url.bs §4.4: `http:` not followed by `//`
+/// is reported at the byte after the colon), and accepts a clean URL.
+#[test]
+fn strict_rejects_repaired_input_naming_the_error() {
+    let o = weburl(&["parse", "--strict", "http:127.0.0.1/"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(
+        err.contains("special-scheme-missing-following-solidus") && err.contains("byte 5"),
+        "{err}"
+    );
+    // Without --strict the same input parses, as browsers repair it.
+    let o = weburl(&["parse", "http:127.0.0.1/"], "");
+    assert!(o.status.success());
+    assert!(stdout(&o).starts_with("href:     http://127.0.0.1/\n"));
+
+    let o = weburl(&["parse", "--strict", "https://example.com/a?b#c"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("href:     https://example.com/a?b#c\n"));
+
+    // Against a base: the backslash that makes `\\evil.com` an authority.
+    let o = weburl(
+        &[
+            "parse",
+            "--strict",
+            "--base",
+            "https://example.com/",
+            "\\\\evil.com/",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("invalid-reverse-solidus"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn strict_jsonl_names_the_error() {
+    let input = concat!(
+        "{\"input\":\"http:127.0.0.1/\"}\n",
+        "{\"input\":\"http://[::1\"}\n",
+        "{\"input\":\"https://example.com/a?b#c\"}\n",
+        "{\"input\":\"?q\",\"base\":\"https://h/p\"}\n",
+        "{\"input\":\"https://u@h/\"}\n",
+    );
+    let o = weburl(&["parse", "--strict", "--jsonl"], input);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let v = &lines[0];
+    assert_eq!(v["failure"], true);
+    assert_eq!(
+        v["validation_error"],
+        "special-scheme-missing-following-solidus"
+    );
+    assert_eq!(v["position"], 5);
+    assert_eq!(v["component"], "scheme");
+    assert_eq!(v["strict_only"], true);
+    // A failure in either mode (url.bs: IPv6-unclosed, at the `[`).
+    assert_eq!(lines[1]["validation_error"], "IPv6-unclosed");
+    assert_eq!(lines[1]["strict_only"], false);
+    assert_eq!(lines[2]["href"], "https://example.com/a?b#c");
+    assert_eq!(lines[3]["href"], "https://h/p?q");
+    // invalid-credentials is reported at the `@`.
+    assert_eq!(lines[4]["validation_error"], "invalid-credentials");
+    assert_eq!(lines[4]["position"], 9);
+    assert_eq!(lines[4]["component"], "credentials");
+}
+
 #[test]
 fn check_lists_errors_with_carets() {
     let o = weburl(&["check", "https://example.org\\a"], "");

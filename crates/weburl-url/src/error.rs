@@ -40,6 +40,17 @@ pub enum ParseError {
     SetHostOnCannotBeABaseUrl,
     /// The URL is longer than 4 GiB.
     Overflow,
+    /// Strict parsing only ([`ParseOptions::strict`](crate::ParseOptions::strict),
+    /// not in `url`): the URL Standard parses the input but reports this
+    /// validation error first (a browser would repair it).
+    Strict {
+        /// The first validation error; [`ValidationError::name`] is the
+        /// standard's name, [`ValidationError::component`] the part of the
+        /// URL.
+        error: ValidationError,
+        /// Byte offset into the input it is about.
+        position: usize,
+    },
 }
 
 impl ParseError {
@@ -59,6 +70,7 @@ impl ParseError {
                 "a cannot-be-a-base URL doesn\u{2019}t have a host to set"
             }
             ParseError::Overflow => "URLs more than 4 GB are not supported",
+            ParseError::Strict { .. } => "not strictly valid",
         }
     }
 
@@ -98,6 +110,9 @@ impl ParseError {
                 _ => ParseError::InvalidDomainCharacter,
             },
             url_core::ParseError::IdnaUnavailable { .. } => ParseError::IdnaError,
+            url_core::ParseError::Strict { error, position } => {
+                ParseError::Strict { error, position }
+            }
             // Capacity cannot happen on String storage; TooLong is the 4 GiB
             // limit `url` calls Overflow. NotCanonical is only returned by
             // borrowed parsing, which this crate never asks for.
@@ -108,7 +123,11 @@ impl ParseError {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        f.write_str(self.message())?;
+        if let ParseError::Strict { error, position } = self {
+            write!(f, ": {error} at byte {position}")?;
+        }
+        Ok(())
     }
 }
 

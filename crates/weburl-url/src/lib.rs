@@ -45,7 +45,10 @@ extern crate alloc;
 extern crate std;
 
 mod error;
-pub mod form_urlencoded;
+/// The `form_urlencoded` crate, re-exported as `url` re-exports it (its
+/// `Serializer` and `Parse` are the types `query_pairs_mut` and
+/// `query_pairs` return).
+pub use form_urlencoded;
 mod host;
 mod options;
 mod origin;
@@ -62,7 +65,6 @@ mod slicing;
 mod url;
 
 pub use crate::error::{ParseError, SyntaxViolation};
-pub use crate::form_urlencoded::EncodingOverride;
 pub use crate::host::Host;
 pub use crate::options::ParseOptions;
 pub use crate::origin::{OpaqueOrigin, Origin};
@@ -70,3 +72,4 @@ pub use crate::path_segments::PathSegmentsMut;
 pub use crate::query::UrlQuery;
 pub use crate::slicing::Position;
 pub use crate::url::Url;
+pub use form_urlencoded::EncodingOverride;

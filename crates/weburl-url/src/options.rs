@@ -2,10 +2,10 @@
 //! syntax violations (the URL Standard's non-fatal validation errors).
 
 use crate::error::{ParseError, SyntaxViolation};
-use crate::form_urlencoded::EncodingOverride;
 use crate::url::Url;
 use alloc::string::String;
 use alloc::vec::Vec;
+use form_urlencoded::EncodingOverride;
 use weburl::url_core::encoding::{Encoded, QueryEncoder};
 use weburl::url_core::{self, Parser, ValidationError};
 
@@ -28,6 +28,7 @@ pub struct ParseOptions<'a> {
     base_url: Option<&'a Url>,
     encoding_override: EncodingOverride<'a>,
     violation_fn: Option<&'a dyn Fn(SyntaxViolation)>,
+    strict: bool,
 }
 
 impl<'a> ParseOptions<'a> {
@@ -65,12 +66,36 @@ impl<'a> ParseOptions<'a> {
         self
     }
 
+    /// Strict parsing (not in `url`): with `true`, an input for which the
+    /// URL Standard reports any validation error — one a browser would
+    /// repair, such as `http:127.0.0.1/` or `https://example.com\@evil.com`
+    /// — fails with [`ParseError::Strict`], naming the first error and its
+    /// byte position. For security checks (SSRF filters, allow-lists,
+    /// redirect targets). Failures the standard itself has keep their
+    /// usual variant.
+    ///
+    /// ```
+    /// use weburl_url::{ParseError, Url};
+    /// let strict = Url::options().strict(true);
+    /// let err = strict.parse("http:127.0.0.1/").unwrap_err();
+    /// assert!(matches!(err, ParseError::Strict { .. }));
+    /// assert_eq!(err.to_string(), "not strictly valid: special-scheme-missing-following-solidus at byte 5");
+    /// assert_eq!(Url::parse("http:127.0.0.1/")?.as_str(), "http://127.0.0.1/");
+    /// assert_eq!(strict.parse("https://example.com/a?b#c")?.host_str(), Some("example.com"));
+    /// assert_eq!(strict.parse("http://[::1"), Err(ParseError::InvalidIpv6Address));
+    /// # Ok::<(), weburl_url::ParseError>(())
+    /// ```
+    pub fn strict(mut self, new: bool) -> Self {
+        self.strict = new;
+        self
+    }
+
     /// Parses `input` with these options.
     pub fn parse(self, input: &str) -> Result<Url, ParseError> {
         let opaque_base = self.base_url.is_some_and(Url::cannot_be_a_base);
         let map_err = |e| ParseError::from_core(e, opaque_base);
         let base = self.base_url.map(|b| &b.inner);
-        if self.violation_fn.is_none() && self.encoding_override.is_none() {
+        if self.violation_fn.is_none() && self.encoding_override.is_none() && !self.strict {
             // The common case: weburl's parse, one allocation.
             let parsed = match base {
                 Some(base) => weburl::Url::parse_with_base(input, base),
@@ -81,14 +106,25 @@ impl<'a> ParseOptions<'a> {
         let base = base.map(|b| b.as_url_core().as_url_ref());
         let mut errors: Vec<(ValidationError, usize)> = Vec::new();
         let sink = |e: ValidationError, at: usize| errors.push((e, at));
-        let result = match self.encoding_override {
-            Some(f) => Parser::new()
+        let result = match (self.encoding_override, self.strict) {
+            (Some(f), false) => Parser::new()
                 .with_base(base)
                 .validation(sink)
                 .encoding(Override(f))
                 .parse_into(input, String::new()),
-            None => Parser::new()
+            (None, false) => Parser::new()
                 .with_base(base)
+                .validation(sink)
+                .parse_into(input, String::new()),
+            (Some(f), true) => Parser::new()
+                .with_base(base)
+                .encoding(Override(f))
+                .strict()
+                .validation(sink)
+                .parse_into(input, String::new()),
+            (None, true) => Parser::new()
+                .with_base(base)
+                .strict()
                 .validation(sink)
                 .parse_into(input, String::new()),
         };

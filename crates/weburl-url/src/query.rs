@@ -1,8 +1,8 @@
 //! `query_pairs_mut` and its `UrlQuery` target.
 
-use crate::form_urlencoded::{Serializer, Target};
 use crate::url::Url;
 use alloc::string::String;
+use form_urlencoded::{Serializer, Target};
 
 impl Url {
     /// Edits the query as `application/x-www-form-urlencoded` pairs. The URL

@@ -1,7 +1,6 @@
 //! `Url`: parsing, getters and the standard traits.
 
 use crate::error::ParseError;
-use crate::form_urlencoded;
 use crate::host::Host;
 use crate::options::ParseOptions;
 use crate::origin::Origin;

@@ -687,7 +687,9 @@ impl<S: Storage> Builder<S> {
 /// The kind for a host parser failure.
 fn parse_error_kind(e: ParseError) -> BuildErrorKind {
     match e {
-        ParseError::Invalid { error, .. } => BuildErrorKind::InvalidHost(error),
+        ParseError::Invalid { error, .. } | ParseError::Strict { error, .. } => {
+            BuildErrorKind::InvalidHost(error)
+        }
         ParseError::Capacity(c) => BuildErrorKind::Capacity(c),
         ParseError::IdnaUnavailable { .. } => BuildErrorKind::IdnaUnavailable,
         ParseError::TooLong => BuildErrorKind::TooLong,

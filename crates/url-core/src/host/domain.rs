@@ -179,7 +179,8 @@ fn percent_byte_at(input: &Input<'_>, i: usize, end: usize) -> Option<(u8, usize
 
 /// Index of the first percent-encoded byte (its `%`), if any.
 fn first_percent_encoded_byte(input: &Input<'_>, start: usize, end: usize) -> Option<usize> {
-    (start..end).find(|&i| input.bytes[i] == b'%' && percent_byte_at(input, i, end).is_some())
+    (start..end)
+        .find(|&i| input.bytes.get(i) == Some(&b'%') && percent_byte_at(input, i, end).is_some())
 }
 
 /// Appends the percent-decoding of the host (ASCII lowercased). Returns

@@ -73,11 +73,11 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         };
         if V::ENABLED {
             let mut j = start;
-            while j < end {
-                if !crate::byte_class::is_tab_or_newline(bytes[j]) {
+            while let Some(&b) = bytes.get(j).filter(|_| j < end) {
+                if !crate::byte_class::is_tab_or_newline(b) {
                     self.check_url_unit(j);
                 }
-                j += utf8_len(bytes[j]);
+                j += utf8_len(b);
             }
         }
         let Some(enc) = self.enc.take() else {

@@ -109,6 +109,19 @@ static void error_paths(void) {
           "validation error name \"%.*s\"", (int)url.error.validation_error.len,
           url.error.validation_error.ptr);
 
+    /* Strict parsing (issue 29): what a browser repairs is rejected, naming
+     * the first validation error; a clean URL parses. */
+    st = weburl_parse_with_flags("http:127.0.0.1/", 15, NULL, buf, sizeof buf,
+                                 WEBURL_PARSE_STRICT, &url);
+    CHECK(st == WEBURL_STATUS_STRICT, "strict http:127.0.0.1/: %s", status(st));
+    CHECK(str_eqz(url.error.validation_error, "special-scheme-missing-following-solidus"),
+          "strict error name \"%.*s\"", (int)url.error.validation_error.len,
+          url.error.validation_error.ptr);
+    CHECK(url.error.position == 5, "strict error position %lu", (unsigned long)url.error.position);
+    st = weburl_parse_with_flags("https://example.com/a?b#c", 25, NULL, buf, sizeof buf,
+                                 WEBURL_PARSE_STRICT, &url);
+    CHECK(st == WEBURL_STATUS_OK, "strict clean URL: %s", status(st));
+
     /* Too small a buffer: CAPACITY with a lower bound; retrying with what the
      * sizing guidance gives (3 x input + 32) succeeds. */
     {

@@ -4,7 +4,7 @@
 use super::Url;
 use alloc::string::String;
 use alloc::vec::Vec;
-use url_core::{ParseError, Parsed, Parser, SliceStorage, ValidationError};
+use url_core::{ParseError, Parsed, Parser, SliceStorage, StrictParser, ValidationError};
 
 /// Stack bytes `Url::can_parse` parses into before it falls back to a
 /// String: more than almost every real URL needs.
@@ -31,20 +31,14 @@ fn lazy_room<'a, const N: usize>(
 
 /// An owned parse with one allocation of exactly the right size: a
 /// canonical input is copied as it is; anything else is built on the stack
-/// and copied once. A URL longer than `OWNED_ROOM` gets a String reserved
-/// for `CapacityError`'s documented bound (3 × input + base + 32, which
-/// ASCII hosts never outgrow).
+/// and copied once. A URL longer than `OWNED_ROOM` is built in a heap
+/// buffer of `CapacityError`'s documented bound (3 × input + base + 32,
+/// which ASCII hosts never outgrow; [`on_the_heap`]) and copied once too.
 fn parse_owned<E: url_core::encoding::QueryEncoder>(
     parser: &mut Parser<'_, url_core::validation::NoValidation, E>,
     input: &str,
     base_len: usize,
 ) -> Result<Url, ParseError> {
-    /// The URL in a String of exactly its length.
-    #[inline(never)]
-    fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
-        let storage = String::with_capacity(url.href().len());
-        Ok(Url::from(url.to_storage(storage)?))
-    }
     // Most real URLs are canonical: one scan, one allocation, one copy.
     // Anything else is built in `room`, with the input scanned once.
     let mut room = None;
@@ -52,16 +46,101 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
         Ok(Parsed::Borrowed(url)) => exact(&url),
         Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
-            let bound = input.len().saturating_mul(3) + base_len + 32;
-            parser
-                .parse_into(input, String::with_capacity(bound))
-                .map(Url::from)
+            on_the_heap(input, base_len, |storage| parser.parse_into(input, storage))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// `parse` into a heap buffer of `CapacityError`'s bound, grown while the
+/// URL does not fit (a non-ASCII host can outgrow it), then copied into a
+/// String of exactly its length. Through [`SliceStorage`], the storage type
+/// of the stack room, so the parser is instantiated for one storage type:
+/// with a String here as well, every engine was compiled twice (a wasm32
+/// module that parses and reads the host was 161,928 bytes; 117,304 with
+/// one).
+fn on_the_heap(
+    input: &str,
+    base_len: usize,
+    mut parse: impl for<'a> FnMut(
+        SliceStorage<'a>,
+    ) -> Result<url_core::Url<SliceStorage<'a>>, ParseError>,
+) -> Result<Url, ParseError> {
+    let mut len = input.len().saturating_mul(3) + base_len + 32;
+    loop {
+        let mut heap = alloc::vec![0u8; len];
+        match parse(SliceStorage::new(&mut heap)) {
+            Ok(url) => return exact(&url),
+            Err(ParseError::Capacity(c)) => len = c.needed.max(len.saturating_mul(2)),
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The URL in a String of exactly its length.
+#[inline(never)]
+fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
+    let storage = String::with_capacity(url.href().len());
+    Ok(Url::from(url.to_storage(storage)?))
+}
+
+/// [`parse_owned`] in strict mode: the same allocation pattern, with the
+/// state machine the only engine (it is what reports validation errors).
+fn parse_strict_owned(
+    mut parser: StrictParser<'_>,
+    input: &str,
+    base_len: usize,
+) -> Result<Url, ParseError> {
+    let mut room = None;
+    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
+        Ok(Parsed::Borrowed(url)) => exact(&url),
+        Ok(Parsed::Stored(url)) => exact(&url),
+        Err(ParseError::Capacity(_)) => {
+            on_the_heap(input, base_len, |storage| parser.parse_into(input, storage))
         }
         Err(e) => Err(e),
     }
 }
 
 impl Url {
+    /// Parses an absolute URL strictly: as [`Url::parse`], except that an
+    /// input for which the standard reports any validation error — one a
+    /// browser would repair, such as `http:127.0.0.1/` or
+    /// `https://example.com\@evil.com` — is rejected with
+    /// [`ParseError::Strict`], naming the first error, its byte position
+    /// and (through [`ParseError::component`]) the part of the URL. For
+    /// security checks (SSRF filters, allow-lists, redirect targets) that
+    /// must not accept what two parsers may read differently. See
+    /// [`url_core::strict`] for which errors the standard itself calls
+    /// failure; those stay [`ParseError::Invalid`].
+    ///
+    /// ```
+    /// use weburl::{ParseError, Url, ValidationError};
+    /// let err = Url::parse_strict("http:127.0.0.1/").unwrap_err();
+    /// assert!(matches!(err, ParseError::Strict { error: ValidationError::SpecialSchemeMissingFollowingSolidus, position: 5 }));
+    /// assert_eq!(Url::parse("http:127.0.0.1/")?.href(), "http://127.0.0.1/");
+    /// assert_eq!(Url::parse_strict("https://example.com/a?b#c")?.hostname(), "example.com");
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_strict(input: &str) -> Result<Url, ParseError> {
+        parse_strict_owned(Parser::new().strict(), input, 0)
+    }
+
+    /// [`Url::parse_strict`] against `base` (which strict mode does not
+    /// judge: it was parsed already).
+    ///
+    /// ```
+    /// use weburl::{ParseError, Url};
+    /// let base = Url::parse("https://example.com/a/b")?;
+    /// assert_eq!(Url::parse_strict_with_base("c?d", &base)?.href(), "https://example.com/a/c?d");
+    /// assert!(matches!(Url::parse_strict_with_base("\\\\evil.com", &base), Err(ParseError::Strict { .. })));
+    /// # Ok::<(), weburl::ParseError>(())
+    /// ```
+    pub fn parse_strict_with_base(input: &str, base: &Url) -> Result<Url, ParseError> {
+        let parser = Parser::new().base(base.inner.as_url_ref()).strict();
+        parse_strict_owned(parser, input, base.href().len())
+    }
+
     /// Parses an absolute URL.
     ///
     /// ```
@@ -204,5 +283,26 @@ fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
         Ok(()) => true,
         Err(ParseError::Capacity(_)) => parser.can_parse_in(input, String::new).is_ok(),
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A URL that outgrows the first heap buffer gets a larger one (here
+    /// the buffer starts at 32 bytes: the input given for the bound is
+    /// empty).
+    #[test]
+    fn the_heap_buffer_grows_until_the_url_fits() {
+        let long = alloc::format!("https://EXAMPLE.com/{}", "a b/".repeat(100));
+        let want = alloc::format!("https://example.com/{}", "a%20b/".repeat(100));
+        let mut calls = 0;
+        let url = on_the_heap("", 0, |storage| {
+            calls += 1;
+            Parser::new().parse_into(&long, storage)
+        });
+        assert_eq!(url.map(|u| String::from(u.href())), Ok(want));
+        assert!(calls > 1);
     }
 }
