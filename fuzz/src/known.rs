@@ -192,8 +192,24 @@ pub fn ada(
         {
             Some("base URL: domain with a code point the UTS #46 table disallows")
         }
+        // The other way round: Ada 4.0.0 rejects a host that url-core and
+        // idna 1.1 (ICU4X 2.4, Unicode 18) both accept, as whatwg-url
+        // 17.3.0 does: Ada's IDNA data is older. Code points Unicode 18
+        // assigned, and letters of Arabic Extended-B (U+0870..U+089F) in a
+        // right-to-left label, which Ada's Bidi data does not count as
+        // right-to-left (issue 29's fifth run: `ws://ࡽߊ/` fails in Ada).
+        (Some(o), None) if uts46_accepts(&o.hostname) => {
+            Some("a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
+        }
         _ => None,
     }
+}
+
+/// Whether `host` (url-core's serialization) holds an `xn--` label and
+/// idna 1.1's UTS #46 accepts it as the URL Standard asks.
+fn uts46_accepts(host: &str) -> bool {
+    host.split('.').any(|l| l.starts_with("xn--"))
+        && idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_ok()
 }
 
 /// Whether `host` (ASCII, as Ada gives it) breaks an IDNA rule url-core
@@ -639,6 +655,23 @@ mod tests {
     /// The narrowing that came with it: a Bidi domain whose labels all keep
     /// the rule is not excused, so a url-core failure on it would stop the
     /// fuzzer. (Both parse it, so there is nothing to excuse.)
+    #[test]
+    fn arabic_extended_b_in_a_right_to_left_label() {
+        // Issue 29's fifth hour-long run, and the shortest form of it.
+        for input in [
+            "ws://\u{e7}AAAAAACAAAA3&AAA\u{df}AAA6AAAA.xn--lsbbbbbbbbbbbbbbjbbbbbbbbA000blob:000000000/",
+            "ws://\u{87d}\u{7ca}/",
+            "ws://\u{870}\u{7ca}/",
+        ] {
+            assert!(crate::ours(input, None).is_some(), "{input:?}");
+            assert_eq!(
+                category(input, None),
+                Some("a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects"),
+                "{input:?}"
+            );
+        }
+    }
+
     #[test]
     fn a_bidi_domain_that_keeps_the_rule_parses() {
         let input = "https://www.xn--4gbrim.com/";
