@@ -35,7 +35,7 @@
 //! | 7 | [`idna`], [`form_urlencoded`] | UTS #46 as the standard uses it (§3.3); application/x-www-form-urlencoded (§5) |
 //! | 6 | `input`, [`percent_encode`] | the parser's view of its input; percent-encoding (§1.3) |
 //! | 5 | `error`, `output` | parse errors; the copy-on-divergence output |
-//! | 4 | `storage`, [`validation`], [`encoding`] | where bytes live; validation errors (§1.1); legacy query encodings |
+//! | 4 | `storage`, [`validation`], [`encoding`], [`sizes`] | where bytes live; validation errors (§1.1); legacy query encodings; how much room a parse needs |
 //! | 3 | `bytes` | copies without a panic path |
 //! | 2 | `simd` | 16-byte scans (the one module with `unsafe`) |
 //! | 1 | `byte_class` | every byte set the standard names, in one table |
@@ -96,6 +96,7 @@ pub mod public_suffix;
 pub mod render;
 pub mod setters;
 mod simd;
+pub mod sizes;
 mod storage;
 mod url;
 pub mod validation;
@@ -114,7 +115,11 @@ pub mod route_trace {
     pub use crate::parser::route::{Form, Route};
 }
 pub use host::HostKind;
-pub use setters::{Ignored, SetError, SetOutcome, Setter};
+pub use setters::{Ignored, SetError, SetErrorKind, Setter};
+pub use sizes::{
+    href_len_bound, max_domain_to_ascii_len, max_domain_to_unicode_len, max_href_len,
+    max_href_len_ascii_host,
+};
 pub use storage::{Buffer, CapacityError, SliceStorage, Storage};
 pub use url::{SchemeType, Url};
 pub use validation::{Component, NoValidation, ValidationError, ValidationSink};

@@ -49,9 +49,7 @@ mod storage;
 use storage::{reattach, shadow, Reattach};
 
 use core::ffi::c_char;
-use url_core::{
-    Buffer, CapacityError, HostKind, ParseError, Parser, SetError, SetOutcome, Storage, Url,
-};
+use url_core::{Buffer, CapacityError, HostKind, ParseError, Parser, Storage, Url};
 
 /// A panic cannot happen on any input (url-core never panics), but a
 /// bare-metal staticlib needs a handler: stop. (So a Rust firmware, which
@@ -492,11 +490,13 @@ pub fn set(
     let mut url = reattach(buf, len)?;
     let result = url.set(attr.into(), value);
     let ignored = match result {
-        Ok(SetOutcome::Changed) => None,
-        Ok(SetOutcome::Ignored(why)) => Some(ignored_details(why)),
-        // SetOutcome may gain variants: nothing changed that we know of.
-        Ok(_) => None,
-        Err(SetError { error, .. }) => return Err(error.into()),
+        Ok(()) => None,
+        Err(e) => match (e.ignored(), e.parse_error()) {
+            (Some(why), _) => Some(ignored_details(why)),
+            (None, Some(error)) => return Err(error.into()),
+            // SetErrorKind may gain kinds: report the URL as it is.
+            (None, None) => Some(WeburlError::none()),
+        },
     };
     fits_u32(url.href().len())?;
     Ok((components(&url), ignored))

@@ -210,6 +210,10 @@ impl Buffer for Reattach<'_> {
 }
 
 impl Storage for Reattach<'_> {
+    // The setters build their component on the stack and splice it in, so
+    // a C caller's buffer needs room for the result only (the header's
+    // setter docs).
+    const SPLICE_FROM_STACK: bool = true;
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         let end = self.len + s.len();
         match self.buf.get_mut() {

@@ -30,8 +30,9 @@
 //!
 //! [`UrlSearchParams`] is the URL API's `URLSearchParams`;
 //! [`Url::search_params_mut`] edits a URL's query through one. The setters
-//! (`Url::set_href` … `Url::set_hash`) return url-core's typed results:
-//! [`SetOutcome`] (changed, or ignored and why) or a [`SetError`].
+//! (`Url::set_href` … `Url::set_hash`) return `Result<(), SetError>`: a
+//! value the standard ignores is an error too ([`SetError::ignored`] says
+//! why), so `?` stops on it.
 //!
 //! Without `alloc` this crate only re-exports the `url-core` types below.
 #![no_std]
@@ -50,7 +51,7 @@ pub use url_core;
 pub use url_core::build::{BuildError, BuildErrorKind, UrlPart};
 pub use url_core::parts::Host;
 pub use url_core::{
-    Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetOutcome, Setter,
+    Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetErrorKind, Setter,
     ValidationError,
 };
 
