@@ -511,14 +511,10 @@ fn copy_canonical<S: Storage>(
                 .and_then(|()| out.push_str(tail))
         }
     };
-    match copied {
-        Ok(()) => Ok(c.off),
-        // The URL's length is known: report it.
-        Err(e) => Err(with_needed(
-            e.into(),
-            raw.len() + usize::from(c.slash.is_some()),
-        )),
-    }
+    // On failure the URL's length is known: report it.
+    copied
+        .map(|()| c.off)
+        .map_err(|e| with_needed(e.into(), raw.len() + usize::from(c.slash.is_some())))
 }
 
 /// `e` with `needed` at least `needed` when it is a capacity error.
