@@ -1,8 +1,10 @@
 //! Builds the C test program `tests/c/weburl_test.c` with gcc against the
 //! host staticlib (`libweburl_c.a`, which cargo builds next to this test)
 //! and the committed header, and runs it: a few dozen WPT urltestdata cases
-//! (taken from `data/wpt/urltestdata.json` into a generated `wpt_cases.h`)
-//! and the error paths.
+//! (taken from `data/wpt/urltestdata.json` into a generated `wpt_cases.h`),
+//! the error paths, stale records and the calls beyond parsing. And
+//! `tests/c/c89_test.c`, built as strict C89 (`-std=c89 -pedantic -Werror`):
+//! the header is C89.
 //!
 //! Needs a C compiler: `$CC`, else `gcc`, else `cc`.
 
@@ -79,6 +81,45 @@ fn c_compiler() -> String {
     panic!("no C compiler: install gcc or set CC");
 }
 
+/// Compiles `source` (with `flags`) against the header and the staticlib,
+/// runs it, and returns its output; panics when either fails.
+fn build_and_run(source: &str, flags: &[&str], include: &std::path::Path) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("weburl-c-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(source.trim_end_matches(".c"));
+    let cc = c_compiler();
+    let out = Command::new(&cc)
+        .args(flags)
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1"])
+        .arg("-I")
+        .arg(manifest_dir().join("include"))
+        .arg("-I")
+        .arg(include)
+        .arg(manifest_dir().join("tests/c").join(source))
+        .arg(staticlib())
+        .arg("-o")
+        .arg(&exe)
+        // What a Rust std staticlib needs on Linux hosts.
+        .args(["-lpthread", "-ldl", "-lm"])
+        .output()
+        .expect("run the C compiler");
+    assert!(
+        out.status.success(),
+        "{cc} failed on {source}:\n{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let run = Command::new(&exe).output().expect("run the C test");
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    print!("{stdout}");
+    assert!(
+        run.status.success(),
+        "{source} failed:\n{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    stdout
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "runs gcc")]
 fn c_program_passes() {
@@ -89,41 +130,18 @@ fn c_program_passes() {
         wpt_cases::wpt_cases(&manifest_dir().join("../..")),
     )
     .unwrap();
-    let exe = dir.join("weburl_test");
-    let cc = c_compiler();
-    let out = Command::new(&cc)
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-O1",
-        ])
-        .arg("-I")
-        .arg(manifest_dir().join("include"))
-        .arg("-I")
-        .arg(&dir)
-        .arg(manifest_dir().join("tests/c/weburl_test.c"))
-        .arg(staticlib())
-        .arg("-o")
-        .arg(&exe)
-        // What a Rust std staticlib needs on Linux hosts.
-        .args(["-lpthread", "-ldl", "-lm"])
-        .output()
-        .expect("run the C compiler");
+    let out = build_and_run("weburl_test.c", &["-std=c99"], &dir);
+    assert!(out.contains(" checks, 0 failures"), "{out}");
+}
+
+/// The header compiles as strict C89, and a C89 program's calls work.
+#[test]
+#[cfg_attr(miri, ignore = "runs gcc")]
+fn c89_program_passes() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out = build_and_run("c89_test.c", &["-std=c89"], &dir);
     assert!(
-        out.status.success(),
-        "{cc} failed:\n{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let run = Command::new(&exe).output().expect("run the C test");
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    print!("{stdout}");
-    assert!(
-        run.status.success(),
-        "C test failed:\n{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
+        out.contains("c89: ") && out.contains(" checks, 0 failures"),
+        "{out}"
     );
 }
