@@ -17,6 +17,27 @@
 //! # Ok::<(), url_core::ParseError>(())
 //! ```
 //!
+//! # Which crate?
+//!
+//! - [`weburl`](https://docs.rs/weburl): owned URLs for code with an
+//!   allocator: the URL API's getters and setters (a value the standard
+//!   ignores is an error), `UrlSearchParams`, a builder, file paths, serde;
+//!   features `pattern` (URLPattern) and `encoding`.
+//! - [`weburl-url`](https://docs.rs/weburl-url): a drop-in for the `url`
+//!   crate (rust-url 2.5.8's API, signature for signature): for code written
+//!   against `url`.
+//! - **`url-core`** (this crate): `no_std`, no allocator: URLs in a buffer
+//!   the caller gives (`SliceStorage`, `heapless::String`), zero-copy parsing,
+//!   and `sizes` for buffer sizes; for firmware and kernels. The others are
+//!   built on it.
+//! - `weburl-c`: the C ABI (`include/weburl.h` and a static library) over
+//!   caller buffers, for C programs and other languages' FFI
+//!   (`crates/weburl-c` in the repository).
+//! - [`weburl-pattern`](https://docs.rs/weburl-pattern): URLPattern (the
+//!   WHATWG URL Pattern Standard), for routing; also `weburl::pattern`.
+//! - `idna-tables`, `psl-tables`, `script-tables`: url-core's generated
+//!   Unicode and Public Suffix List data; not used directly.
+//!
 //! # Module map
 //!
 //! Each module sits next to its section of url.bs, and the modules form
@@ -41,9 +62,11 @@
 //! | 1 | `byte_class` | every byte set the standard names, in one table |
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
-//! suffixes and same site), `render` (default; URL rendering), `heapless`,
-//! `alloc`. Firmware that only parses can turn the defaults off: tables a
-//! build does not call are not linked.
+//! suffixes and same site), `render` (default; URL rendering), `heapless`
+//! (`heapless::String<N>` as storage), `alloc` (`String` as storage), and
+//! `route-trace` (tests only: which engine answered). Firmware that only
+//! parses can turn the defaults off: tables a build does not call are not
+//! linked.
 #![no_std]
 #![deny(missing_docs)]
 // `unsafe` is confined to `simd` (measured: see its docs), run under Miri.

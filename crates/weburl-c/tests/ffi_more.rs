@@ -160,7 +160,8 @@ fn refresh_after_a_move_and_of_bytes_put_there() {
     assert_ne!(rec.check, 0);
     assert_eq!(pathname(&rec), "/p");
     // Bytes that are no serialization are refused, check 0 or not.
-    flash[..10].copy_from_slice(b"HTTP://h/p");
+    // SAFETY (test): `rec.buf` is `flash`, 32 bytes, alive.
+    unsafe { ptr::copy_nonoverlapping(b"HTTP://h/p".as_ptr(), rec.buf.cast::<u8>(), 10) };
     rec.check = 0;
     assert_eq!(refresh(&mut rec), WeburlStatus::InvalidUrl);
 }
