@@ -491,3 +491,42 @@ fn host_with_bad_port_keeps_the_port() {
     assert_eq!(u.href(), "http://x.example/p");
     assert_eq!(u.port(), None);
 }
+
+/// Issue 31, point 3: `set_username` with a 60-byte value on a 71-byte URL
+/// in a 128-byte buffer failed with `needed: 131`, though the result is
+/// 127 bytes (the username setter wrote the new userinfo after the URL).
+/// The other setters that did so too: password, protocol, port and href.
+#[test]
+fn setters_need_room_for_the_result_only() {
+    let href = "https://user@example.com/a/rather/long/path/to/some/resourc?query=1#top";
+    assert_eq!(href.len(), 71);
+    let user = "u".repeat(60);
+    let mut buf = [0u8; 128];
+    let mut url = Url::parse_into(href, SliceStorage::new(&mut buf)).unwrap();
+    url.set_username(&user).unwrap();
+    assert_eq!(url.href().len(), 127); // 71 - "user" + 60
+    assert_eq!(url.username(), user);
+
+    // Each of them, with exactly the room of the longer of old and new.
+    let cases: [(Setter, &str, &str, &str); 5] = [
+        (Setter::Password, "https://u@h.example/p", "pw", "https://u:pw@h.example/p"),
+        (Setter::Protocol, "http://h.example:443/p", "https", "https://h.example/p"),
+        (Setter::Port, "http://h.example/p", "8080", "http://h.example:8080/p"),
+        (Setter::Href, "http://h.example/p", "https://other.example/q", "https://other.example/q"),
+        (Setter::Username, "http://h.example/p", "user", "http://user@h.example/p"),
+    ];
+    for (setter, href, value, want) in cases {
+        let room = href.len().max(want.len());
+        let mut buf = vec![0u8; room];
+        let mut url = Url::parse_into(href, SliceStorage::new(&mut buf)).unwrap();
+        url.set(setter, value).unwrap();
+        assert_eq!(url.href(), want, "{setter:?}");
+        // One byte less does not fit, and says how much does.
+        let mut buf = vec![0u8; room - 1];
+        if let Ok(mut url) = Url::parse_into(href, SliceStorage::new(&mut buf)) {
+            let e = url.set(setter, value).unwrap_err();
+            assert_eq!(e.capacity().map(|c| c.needed), Some(room), "{setter:?}");
+            assert_eq!(url.href(), href);
+        }
+    }
+}
