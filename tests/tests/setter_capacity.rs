@@ -509,11 +509,36 @@ fn setters_need_room_for_the_result_only() {
 
     // Each of them, with exactly the room of the longer of old and new.
     let cases: [(Setter, &str, &str, &str); 5] = [
-        (Setter::Password, "https://u@h.example/p", "pw", "https://u:pw@h.example/p"),
-        (Setter::Protocol, "http://h.example:443/p", "https", "https://h.example/p"),
-        (Setter::Port, "http://h.example/p", "8080", "http://h.example:8080/p"),
-        (Setter::Href, "http://h.example/p", "https://other.example/q", "https://other.example/q"),
-        (Setter::Username, "http://h.example/p", "user", "http://user@h.example/p"),
+        (
+            Setter::Password,
+            "https://u@h.example/p",
+            "pw",
+            "https://u:pw@h.example/p",
+        ),
+        (
+            Setter::Protocol,
+            "http://h.example:443/p",
+            "https",
+            "https://h.example/p",
+        ),
+        (
+            Setter::Port,
+            "http://h.example/p",
+            "8080",
+            "http://h.example:8080/p",
+        ),
+        (
+            Setter::Href,
+            "http://h.example/p",
+            "https://other.example/q",
+            "https://other.example/q",
+        ),
+        (
+            Setter::Username,
+            "http://h.example/p",
+            "user",
+            "http://user@h.example/p",
+        ),
     ];
     for (setter, href, value, want) in cases {
         let room = href.len().max(want.len());

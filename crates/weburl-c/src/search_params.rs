@@ -233,7 +233,7 @@ fn compact(buf: &mut [u8], len: usize, keep: impl Fn(&[u8], &PairOffsets, usize)
                 }
                 write += 1;
             }
-            buf.copy_within(start..end, write);
+            move_within(buf, start..end, write);
             write += end - start;
         }
         read = end;
@@ -295,7 +295,7 @@ pub fn set(buf: &mut [u8], len: usize, name: &[u8], value: &[u8]) -> Result<usiz
         // Not reached: `new_len` was checked above.
         return Err(capacity(buf.len(), grown));
     }
-    buf.copy_within(end..len, start + equals + new_value);
+    move_within(buf, end..len, start + equals + new_value);
     let mut out = Out::new(buf, start);
     if equals == 1 {
         out.put(b"=");
@@ -334,15 +334,46 @@ pub fn sort(buf: &mut [u8], len: usize) -> usize {
         if let Some(j) = target {
             // "Pj&…&Pi-1&Pi" → "Pi" + "Pj&…&Pi-1&" → "Pi&Pj&…&Pi-1".
             if let Some(region) = buf.get_mut(j..end) {
-                region.rotate_right(end - start);
+                rotate_right(region, end - start);
             }
             if let Some(region) = buf.get_mut(j + (end - start)..end) {
-                region.rotate_right(1);
+                rotate_right(region, 1);
             }
         }
         start = end + 1;
     }
     len
+}
+
+/// `buf[from]` copied to `buf[to..]`, overlapping or not, byte by byte
+/// (`copy_within` keeps its bounds assert linked into firmware).
+fn move_within(buf: &mut [u8], from: core::ops::Range<usize>, to: usize) {
+    let n = from.end.saturating_sub(from.start);
+    let step = |buf: &mut [u8], k: usize| {
+        if let Some(&b) = buf.get(from.start + k) {
+            if let Some(d) = buf.get_mut(to + k) {
+                *d = b;
+            }
+        }
+    };
+    if to <= from.start {
+        (0..n).for_each(|k| step(buf, k));
+    } else {
+        (0..n).rev().for_each(|k| step(buf, k));
+    }
+}
+
+/// `region` rotated right by `k` (`k <= region.len()`), by three reversals
+/// (`rotate_right` keeps its assert linked into firmware).
+fn rotate_right(region: &mut [u8], k: usize) {
+    if k > region.len() {
+        return;
+    }
+    crate::storage::reverse(region);
+    if let Some((a, b)) = region.split_at_mut_checked(k) {
+        crate::storage::reverse(a);
+        crate::storage::reverse(b);
+    }
 }
 
 /// Where the pair starting at `start` ends: its `&` or `len`.

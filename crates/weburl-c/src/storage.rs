@@ -74,7 +74,7 @@ impl Shadow<'_> {
 
 /// Reverses `bytes` with no assert on the way (see `Shadow::move_tail`):
 /// the front half swapped with the back half read backwards.
-fn reverse(bytes: &mut [u8]) {
+pub(crate) fn reverse(bytes: &mut [u8]) {
     let half = bytes.len() / 2;
     if let Some((front, back)) = bytes.split_at_mut_checked(half) {
         for (x, y) in front.iter_mut().zip(back.iter_mut().rev()) {
