@@ -321,6 +321,33 @@ fn idn_worst_cases_stay_within_the_bound() {
         if out.most > max_domain_to_unicode_len(host.len()) {
             problems.push(format!("domain_to_unicode({host:?}) held {}", out.most));
         }
+        // A capacity error's `needed` is room with which the call succeeds.
+        for cap in [0, host.len() / 2, host.len() + 3] {
+            let mut small = vec![0u8; cap];
+            if let Err(url_core::idna::IdnaError::Capacity(c)) =
+                domain_to_ascii(&host, false, &mut SliceStorage::new(&mut small))
+            {
+                let mut room = vec![0u8; c.needed];
+                let again = domain_to_ascii(&host, false, &mut SliceStorage::new(&mut room));
+                if matches!(again, Err(url_core::idna::IdnaError::Capacity(_))) {
+                    problems.push(format!(
+                        "domain_to_ascii({host:?}): needed {} too small",
+                        c.needed
+                    ));
+                }
+            }
+            if let Err(url_core::idna::IdnaError::Capacity(c)) =
+                domain_to_unicode(&host, &mut SliceStorage::new(&mut small))
+            {
+                let mut room = vec![0u8; c.needed];
+                if domain_to_unicode(&host, &mut SliceStorage::new(&mut room)).is_err() {
+                    problems.push(format!(
+                        "domain_to_unicode({host:?}): needed {} too small",
+                        c.needed
+                    ));
+                }
+            }
+        }
         // ToUnicode of the ASCII form: Punycode decoded.
         let mut ascii = String::new();
         if domain_to_ascii(&host, false, &mut ascii).is_ok() {

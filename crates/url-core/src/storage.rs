@@ -37,9 +37,14 @@ use core::ops::Range;
 /// IPv4 hosts written longer than their dotted-decimal form). From a setter
 /// it is the result's length when the new component was built, and
 /// otherwise the URL's length plus a bound on the component (each setter's
-/// docs say what room it takes). When the buffer fills before the parser
-/// reaches a point where the input fails, the capacity error is what is
-/// reported; the retry then reports the failure.
+/// docs say what room it takes). From the IDNA functions
+/// ([`idna`](crate::idna)) it is a bound from the domain's length; from
+/// [`Url::to_storage`](crate::Url::to_storage), the URL's length. Other
+/// writers (the URL builder, form-urlencoded serializing, percent-encoding
+/// into a storage, `idna::to_nfc`) report the bytes needed when they ran
+/// out, which can be short of what the call needs. When the buffer fills
+/// before the parser reaches a point where the input fails, the capacity
+/// error is what is reported; the retry then reports the failure.
 ///
 /// ```
 /// use url_core::{ParseError, SliceStorage, Url};

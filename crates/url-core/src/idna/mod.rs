@@ -68,6 +68,8 @@ mod punycode;
 #[cfg(feature = "idna")]
 use crate::error::ParseError;
 #[cfg(feature = "idna")]
+use crate::sizes::{max_domain_to_ascii_len, max_domain_to_unicode_len};
+#[cfg(feature = "idna")]
 use crate::storage::Storage;
 #[cfg(feature = "idna")]
 use crate::validation::{ValidationError, ValidationSink};
@@ -100,7 +102,12 @@ pub enum IdnaError {
     /// The domain is not valid: the domain parser returns failure.
     Invalid,
     /// The output storage is too small for the result or the intermediate
-    /// forms (see the module docs).
+    /// forms (see the module docs). From `domain_to_ascii`, `to_ascii`,
+    /// `domain_to_unicode` and `to_unicode`, `needed` is a size with which
+    /// the call succeeds: the storage's length before the call plus
+    /// [`max_domain_to_ascii_len`](crate::max_domain_to_ascii_len) (or
+    /// `_unicode_len`) of the domain's; from `to_nfc`, the bytes needed when
+    /// it ran out.
     Capacity(CapacityError),
 }
 
@@ -118,6 +125,20 @@ impl core::error::Error for IdnaError {}
 impl From<CapacityError> for IdnaError {
     fn from(e: CapacityError) -> Self {
         IdnaError::Capacity(e)
+    }
+}
+
+/// A capacity error's `needed` raised to `needed` (the bound of
+/// [`crate::sizes`] for the function that failed), so that a retry with
+/// that much room succeeds.
+#[cfg(feature = "idna")]
+fn at_least(e: IdnaError, needed: usize) -> IdnaError {
+    match e {
+        IdnaError::Capacity(c) => IdnaError::Capacity(CapacityError {
+            needed: c.needed.max(needed),
+            ..c
+        }),
+        e => e,
     }
 }
 
@@ -219,6 +240,19 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
     out: &mut S,
     sink: &mut V,
 ) -> Result<(), IdnaError> {
+    let needed = out
+        .len()
+        .saturating_add(max_domain_to_ascii_len(domain.len()));
+    domain_to_ascii_inner(domain, be_strict, out, sink).map_err(|e| at_least(e, needed))
+}
+
+#[cfg(feature = "idna")]
+fn domain_to_ascii_inner<S: Storage, V: ValidationSink>(
+    domain: &str,
+    be_strict: bool,
+    out: &mut S,
+    sink: &mut V,
+) -> Result<(), IdnaError> {
     let base = out.len();
     let ok = if !be_strict && domain.is_ascii() {
         // Step 5: an ASCII domain is only lowercased; ToASCII (strict) only
@@ -281,8 +315,12 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
 #[cfg(feature = "idna")]
 pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Ascii).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_ascii_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Ascii)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if (be_strict && !outcome.strict_ok) || !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -306,8 +344,12 @@ pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Resul
 #[cfg(feature = "idna")]
 pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_unicode_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Unicode)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -334,8 +376,12 @@ pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError
 #[cfg(feature = "idna")]
 pub fn domain_to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_unicode_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Unicode)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if !outcome.ok {
         // Step 2: an error was recorded, return the domain. It fitted above.
         out.truncate(base);

@@ -19,7 +19,9 @@ impl<S: Storage> Url<S> {
     /// unchanged and the error ([`SetErrorKind::Parse`]) says why.
     ///
     /// Room: into a `SliceStorage` or `String`, `max(len, result)` when
-    /// the new URL is at most 256 bytes; otherwise, and in other storages,
+    /// parsing `value` takes at most 256 bytes (the new URL's length; more
+    /// only while a non-ASCII host is mapped or `..` segments are removed);
+    /// otherwise, and in other storages,
     /// `len` plus what the parse of `value` holds at most
     /// ([`href_len_bound`]`(value, 0)`; the new URL is parsed after the old
     /// one).
@@ -105,8 +107,9 @@ impl<S: Storage> Url<S> {
     /// host followed by a port that does not parse sets the host and keeps
     /// the port, as the standard does (`Ok`).
     ///
-    /// Room: into a `SliceStorage` or `String`, `max(len, result)` when the
-    /// new host and port are at most 256 bytes; otherwise, and in other
+    /// Room: into a `SliceStorage` or `String`, `max(len, result)` when
+    /// writing the new host and port takes at most 256 bytes (their length;
+    /// more only while a non-ASCII host is mapped); otherwise, and in other
     /// storages, `len` plus what writing the host holds at most
     /// ([`href_len_bound`]`(value, 0)`: a non-ASCII host is mapped after its
     /// decoded form).
@@ -171,8 +174,9 @@ impl<S: Storage> Url<S> {
     /// The `pathname` setter (path start state override);
     /// [`Ignored::OpaquePath`] on a URL with an opaque path.
     ///
-    /// Room: into a `SliceStorage` or `String`, `max(len, result)` when the
-    /// new path is at most 256 bytes; otherwise, and in other storages,
+    /// Room: into a `SliceStorage` or `String`, `max(len, result)` when
+    /// writing the new path takes at most 256 bytes (its length; more only
+    /// while `..` segments are removed); otherwise, and in other storages,
     /// `len` plus what writing the path holds at most (3 bytes per byte of
     /// `value`, plus 3).
     ///
