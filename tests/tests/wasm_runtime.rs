@@ -280,6 +280,7 @@ mod native {
         let changed = outcome.is_ok();
         let mut out = vec![match outcome {
             Ok(()) => "ok".to_string(),
+            Err(e) if e.is_ignored() => format!("ignored: {e}"),
             Err(e) => format!("error: {e}"),
         }];
         url_records(&url, changed || before == url.href(), &mut out);

@@ -56,8 +56,8 @@ pub fn parse(input: &str, base: Option<&str>, out: &mut Records) -> Result<(), F
 }
 
 /// Records: `"href-error"` and the `Display` of the `ParseError` when `href`
-/// does not parse; otherwise the setter's outcome (`"ok"`, or `"error: "`
-/// and the `Display` of the `SetError`, an ignored value included), then
+/// does not parse; otherwise the setter's outcome (`"ok"`, or `"ignored: "`
+/// or `"error: "` and the `Display` of the `SetError`), then
 /// [`url_records`] of the URL after it.
 pub fn set(href: &str, setter: &str, value: &str, out: &mut Records) -> Result<(), Fault> {
     let setter = Setter::from_name(setter).ok_or(Fault::UnknownOperation)?;
@@ -77,6 +77,7 @@ pub fn set(href: &str, setter: &str, value: &str, out: &mut Records) -> Result<(
     let changed = outcome.is_ok();
     match outcome {
         Ok(()) => out.push("ok")?,
+        Err(e) if e.is_ignored() => out.push_fmt(format_args!("ignored: {e}"))?,
         Err(e) => out.push_fmt(format_args!("error: {e}"))?,
     }
     let unchanged = match &before {
