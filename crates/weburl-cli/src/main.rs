@@ -497,12 +497,9 @@ fn cmd_set(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     write!(out, "{}", component_block(&url))?;
     // Keep stdout and stderr in order when both go to a terminal.
     out.flush()?;
-    match outcome {
-        Ok(weburl::SetOutcome::Ignored(why)) => {
-            warn!("weburl: the {} setter did nothing: {why:?}", setter.name());
-        }
-        Ok(_) => {}
-        Err(e) => warn!("weburl: {e}"),
+    if let Err(e) = outcome {
+        // "the port setter did nothing: invalid port (...)", or why it failed.
+        warn!("weburl: {e}");
     }
     Ok(ExitCode::SUCCESS)
 }
