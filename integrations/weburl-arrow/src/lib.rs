@@ -62,6 +62,33 @@ pub use kernels::{
 /// The parser these kernels run (its `Url`, `ParseError`, ...).
 pub use url_core;
 
+/// A `Utf8`, `LargeUtf8` or `Utf8View` column read as text, row by row:
+/// for arguments that go beside a URL column (a part name, a key).
+#[derive(Clone, Copy)]
+pub struct StringColumn<'a>(source::Strings<'a>);
+
+impl<'a> StringColumn<'a> {
+    /// The column, when it is one of the three string types.
+    pub fn new(array: &'a dyn arrow_array::Array) -> Result<Self, Error> {
+        source::Strings::new(array).map(StringColumn)
+    }
+
+    /// Row `i`'s text; `None` when it is null or past the end.
+    pub fn text(&self, i: usize) -> Option<&'a str> {
+        self.0.text(i)
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.0.len() == 0
+    }
+}
+
 /// A URL component, as the URL API's getters give it (url.bs §6.1), or one
 /// derived from the URL record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
