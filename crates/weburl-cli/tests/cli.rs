@@ -492,3 +492,12 @@ fn pattern_jsonl_one_line_per_line() {
     // A URLPatternInit input with a base URL string throws.
     assert_eq!(lines[3]["input_error"], true);
 }
+
+/// Without the `parquet` feature, `columns` says what it needs.
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn columns_without_the_feature_says_so() {
+    let o = weburl(&["columns", "in.parquet", "out.parquet"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--features parquet"), "{}", stderr(&o));
+}

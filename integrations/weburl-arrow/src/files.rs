@@ -10,7 +10,7 @@
 //! ```no_run
 //! use weburl_arrow::files::{convert, Format, Job};
 //! let job = Job::new("urls.parquet".as_ref(), Format::Parquet, "url", "parsed.parquet".as_ref());
-//! let summary = convert(&job, &|rows| eprintln!("{rows} rows"))?;
+//! let summary = convert(&job, &|p| eprintln!("{} of {:?} rows", p.rows, p.total))?;
 //! println!("{} rows, {} invalid", summary.rows, summary.invalid);
 //! # Ok::<(), weburl_arrow::files::FilesError>(())
 //! ```
@@ -18,6 +18,8 @@
 use crate::{parse, InvalidRows, Options};
 use arrow_array::{Array, ArrayRef, RecordBatch, RecordBatchReader};
 use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+/// The Parquet crate these files are read and written with.
+pub use parquet;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::{ArrowWriter, ProjectionMask};
 use parquet::basic::Compression;
@@ -89,6 +91,16 @@ impl<'a> Job<'a> {
     }
 }
 
+/// How far a conversion is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Rows written so far.
+    pub rows: u64,
+    /// Rows in the input, when known (a Parquet file says; a CSV file
+    /// does not).
+    pub total: Option<u64>,
+}
+
 /// What a conversion did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -151,9 +163,8 @@ impl From<ArrowError> for FilesError {
 }
 
 /// Reads `job.input`, parses its URL column and writes `job.output`;
-/// `progress` is called with the number of rows written so far after each
-/// chunk.
-pub fn convert(job: &Job<'_>, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary, FilesError> {
+/// `progress` is called after each chunk is written.
+pub fn convert(job: &Job<'_>, progress: &(dyn Fn(Progress) + Sync)) -> Result<Summary, FilesError> {
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(n) = job.threads {
         builder = builder.num_threads(n.max(1));
@@ -162,7 +173,7 @@ pub fn convert(job: &Job<'_>, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary
         .build()
         .map_err(|e| FilesError::Pool(e.to_string()))?;
     let threads = pool.current_num_threads();
-    let reader = open(job)?;
+    let (reader, total) = open(job)?;
     let url_schema = reader.schema();
     let url_field = url_schema
         .fields()
@@ -211,7 +222,10 @@ pub fn convert(job: &Job<'_>, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary
             summary.rows += out.num_rows() as u64;
             summary.invalid += nulls;
         }
-        progress(summary.rows);
+        progress(Progress {
+            rows: summary.rows,
+            total,
+        });
     }
     writer.close()?;
     Ok(summary)
@@ -259,8 +273,11 @@ fn offset_row(
     }
 }
 
-/// A reader of the URL column alone, as batches.
-fn open(job: &Job<'_>) -> Result<Box<dyn RecordBatchReader + Send>, FilesError> {
+/// A reader of the URL column alone, as batches, and the number of rows
+/// when the file says.
+type Opened = (Box<dyn RecordBatchReader + Send>, Option<u64>);
+
+fn open(job: &Job<'_>) -> Result<Opened, FilesError> {
     let batch_rows = job.batch_rows.max(1);
     match job.format {
         Format::Parquet => {
@@ -270,12 +287,12 @@ fn open(job: &Job<'_>) -> Result<Box<dyn RecordBatchReader + Send>, FilesError> 
                 .index_of(job.column)
                 .map_err(|_| FilesError::NoColumn(job.column.to_string()))?;
             let mask = ProjectionMask::roots(builder.parquet_schema(), [index]);
-            Ok(Box::new(
-                builder
-                    .with_projection(mask)
-                    .with_batch_size(batch_rows)
-                    .build()?,
-            ))
+            let total = u64::try_from(builder.metadata().file_metadata().num_rows()).ok();
+            let reader = builder
+                .with_projection(mask)
+                .with_batch_size(batch_rows)
+                .build()?;
+            Ok((Box::new(reader), total))
         }
         Format::Csv => {
             let mut file = File::open(job.input)?;
@@ -294,13 +311,12 @@ fn open(job: &Job<'_>) -> Result<Box<dyn RecordBatchReader + Send>, FilesError> 
             let index = schema
                 .index_of(job.column)
                 .map_err(|_| FilesError::NoColumn(job.column.to_string()))?;
-            Ok(Box::new(
-                arrow_csv::ReaderBuilder::new(schema)
-                    .with_header(job.csv_header)
-                    .with_batch_size(batch_rows)
-                    .with_projection(vec![index])
-                    .build(BufReader::new(file))?,
-            ))
+            let reader = arrow_csv::ReaderBuilder::new(schema)
+                .with_header(job.csv_header)
+                .with_batch_size(batch_rows)
+                .with_projection(vec![index])
+                .build(BufReader::new(file))?;
+            Ok((Box::new(reader), None))
         }
     }
 }

@@ -55,6 +55,8 @@ mod views;
 use arrow_schema::{ArrowError, DataType};
 use std::fmt;
 
+/// The Arrow arrays these kernels take and give (the same version).
+pub use arrow_array;
 pub use kernels::{
     can_parse, component, components, host, join, normalize, parse, pick, port, query_param,
     registrable_domain, struct_fields, Pick, Picked,
