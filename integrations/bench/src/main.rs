@@ -182,7 +182,7 @@ fn ns_per_row(m: &Measured, rows: usize) -> f64 {
 
 async fn run(args: &Args) -> Result<(), Error> {
     let pool = data::pool(&args.data)?;
-    let urls = data::column(&pool, args.rows, 0x5EED_0F_0C0FFEE);
+    let urls = data::column(&pool, args.rows, 0x5EED_0F0C_0FFE);
     let canonical_pool = data::canonical(&pool);
     let canonical = data::column(&canonical_pool, args.rows, 0xC0FFEE);
     let rows = args.rows;
