@@ -544,7 +544,9 @@ fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), Capacit
         for (d, b) in piece.iter_mut().zip(part) {
             *d = b.to_ascii_lowercase();
         }
-        out.push_str(core::str::from_utf8(&piece[..part.len()]).unwrap_or(""))?;
+        out.push_str(
+            core::str::from_utf8(piece.get(..part.len()).unwrap_or_default()).unwrap_or(""),
+        )?;
     }
     Ok(())
 }
