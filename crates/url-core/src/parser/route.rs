@@ -351,7 +351,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         }
         // Where `raw` starts in `input`: error positions count from there.
         let lead = (raw.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
-        let base = self.base.as_ref().map(Url::scheme_type);
+        let base = if BASE {
+            self.base.as_ref().map(Url::scheme_type)
+        } else {
+            None
+        };
         match parse_straight(raw, Some(lead), base, &mut storage) {
             Answer::Parsed(off) => {
                 answered(Route::Straight, form);
@@ -391,7 +395,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             answered(Route::Reference, Form::Stripped);
             return Some(copy_reference(&r, storage));
         }
-        let base = self.base.as_ref().map(Url::scheme_type);
+        let base = if BASE {
+            self.base.as_ref().map(Url::scheme_type)
+        } else {
+            None
+        };
         match parse_straight(stripped, None, base, storage) {
             Answer::Parsed(off) => {
                 answered(Route::Straight, Form::Stripped);
