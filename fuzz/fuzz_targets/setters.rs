@@ -2,14 +2,15 @@
 //! strings are valid UTF-8 only, as the URL API's USVString arguments are).
 //! After every call:
 //! - the representation invariants hold and the getters agree with href;
-//! - `Changed`: re-parsing href gives the same URL (and for `href`, the URL
+//! - `Ok`: re-parsing href gives the same URL (and for `href`, the URL
 //!   is exactly the parse of the value);
-//! - `Ignored` or an error: the URL is unchanged (String storage can only fail
-//!   in `href`, with the parse error);
+//! - an error (an ignored value included): the URL is unchanged (String
+//!   storage can only fail in `href`, with the parse error, or ignore);
 //! - the same call on a fixed buffer, at every capacity from the URL's length
 //!   to the first that lands (and one more), and at the fuzzer's chosen room,
 //!   gives the same outcome and URL, or a capacity error that leaves the
-//!   buffer's URL unchanged; likewise on `heapless::String<64>`.
+//!   buffer's URL unchanged and whose `needed` is room with which the call
+//!   lands; likewise on `heapless::String<64>`.
 //!
 //! Input layouts:
 //! - `0xFE lo hi rest`: WPT setters case `u16::from_le_bytes([lo, hi])`
@@ -26,7 +27,7 @@
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
-use url_core::{ParseError, SetError, SetOutcome, Setter, SliceStorage, Storage, Url};
+use url_core::{ParseError, SetError, SetErrorKind, Setter, SliceStorage, Storage, Url};
 use weburl_fuzz::{check_url, setter_values::SETTER_VALUES as TOKENS, Snapshot, BASES};
 
 #[derive(Arbitrary, Debug, Clone, Copy)]
@@ -118,29 +119,39 @@ fn wpt_cases() -> &'static [(Setter, String, String)] {
     })
 }
 
+/// What a setter on fixed storage did.
+enum Fixed {
+    /// The URL itself does not fit.
+    NoRoom,
+    /// A capacity error: the room it says the call needs.
+    Refused(usize),
+    /// The same outcome and URL as on String storage.
+    Landed,
+}
+
 /// The setter on fixed storage holding `before`: the same outcome and URL as
 /// String storage (`result`, `after`), or a capacity error leaving it
-/// unchanged. Returns whether it landed.
+/// unchanged.
 fn check_fixed<S: Storage>(
     fixed: Result<Url<S>, ParseError>,
     setter: Setter,
     value: &str,
     before: &Snapshot,
-    result: &Result<SetOutcome, SetError>,
+    result: &Result<(), SetError>,
     after: &Snapshot,
     what: &str,
-) -> bool {
+) -> Fixed {
     let ctx = || format!("{setter:?}({value:?}) on {:?}, {what}", before.href);
     let mut fixed = match fixed {
         Ok(u) => u,
-        Err(ParseError::Capacity(_)) => return false,
+        Err(ParseError::Capacity(_)) => return Fixed::NoRoom,
         Err(e) => panic!("{}: the previous href does not parse: {e:?}", ctx()),
     };
     let fixed_result = fixed.set(setter, value);
     check_url(&fixed);
     match fixed_result {
         Err(SetError {
-            error: ParseError::Capacity(c),
+            kind: SetErrorKind::Capacity(c),
             ..
         }) => {
             assert!(c.needed > c.capacity, "{}: {c:?}", ctx());
@@ -150,12 +161,12 @@ fn check_fixed<S: Storage>(
                 "{}: capacity error changed the URL",
                 ctx()
             );
-            false
+            Fixed::Refused(c.needed)
         }
         r => {
             assert_eq!(&r, result, "{}: fixed buffer outcome", ctx());
             assert_eq!(&Snapshot::of(&fixed), after, "{}: fixed buffer URL", ctx());
-            true
+            Fixed::Landed
         }
     }
 }
@@ -168,8 +179,8 @@ fn run_op<S: Storage>(url: &mut Url<S>, setter: Setter, value: &str, room: u8) {
     check_url(url);
     let after = Snapshot::of(url);
     let ctx = || format!("{setter:?}({value:?}) on {:?}", before.href);
-    match result {
-        Ok(SetOutcome::Changed) => {
+    match &result {
+        Ok(()) => {
             let again = Url::parse_into(url.href(), String::new()).unwrap_or_else(|e| {
                 panic!("{}: href {:?} does not re-parse: {e:?}", ctx(), url.href())
             });
@@ -179,12 +190,15 @@ fn run_op<S: Storage>(url: &mut Url<S>, setter: Setter, value: &str, room: u8) {
                 assert_eq!(Snapshot::of(&parsed), after, "{}: set_href vs parse", ctx());
             }
         }
-        Ok(_) => assert_eq!(after, before, "{}: ignored setter changed the URL", ctx()),
+        Err(e) if e.is_ignored() => {
+            assert_eq!(after, before, "{}: ignored setter changed the URL", ctx())
+        }
         Err(e) => {
             assert_eq!(after, before, "{}: failed setter changed the URL", ctx());
             assert_eq!(e.setter, setter);
             assert!(
-                setter == Setter::Href && matches!(e.error, ParseError::Invalid { .. }),
+                setter == Setter::Href
+                    && matches!(e.kind, SetErrorKind::Parse(ParseError::Invalid { .. })),
                 "{}: String storage failed with {e:?}",
                 ctx()
             );
@@ -202,11 +216,24 @@ fn run_op<S: Storage>(url: &mut Url<S>, setter: Setter, value: &str, room: u8) {
         let mut buf = vec![0u8; cap];
         let fixed = Url::parse_into(&before.href, SliceStorage::new(&mut buf));
         let what = format!("slice of {cap}");
-        if check_fixed(fixed, setter, value, &before, &result, &after, &what) {
-            if landed {
-                break;
+        match check_fixed(fixed, setter, value, &before, &result, &after, &what) {
+            Fixed::Landed if landed => break,
+            Fixed::Landed => landed = true,
+            Fixed::Refused(needed) => {
+                // "Allocate `needed` and retry" lands.
+                let mut buf = vec![0u8; needed];
+                let fixed = Url::parse_into(&before.href, SliceStorage::new(&mut buf));
+                let what = format!("slice of {needed}, the room a refusal at {cap} needed");
+                assert!(
+                    matches!(
+                        check_fixed(fixed, setter, value, &before, &result, &after, &what),
+                        Fixed::Landed
+                    ),
+                    "{setter:?}({value:?}) on {:?}: {what} did not land",
+                    before.href
+                );
             }
-            landed = true;
+            Fixed::NoRoom => {}
         }
     }
     let h = Url::parse_into(&before.href, heapless::String::<64>::new());

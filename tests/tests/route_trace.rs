@@ -217,7 +217,16 @@ fn validation_and_setters() {
     assert_eq!(take(), Some((Straight, Given)));
     url.set(Setter::Hash, "f\ng").unwrap();
     assert_eq!(take(), Some((StateMachine, Given)));
+    // The href setter: the store ladder into stack room when the storage
+    // splices from the stack (a slice does); else the state machine after
+    // the URL (heapless).
     url.set(Setter::Href, "https://example.org/").unwrap();
-    assert_eq!(take(), Some((StateMachine, Given)));
+    assert_eq!(take(), Some((Canonical, Given)));
     assert_eq!(url.href(), "https://example.org/");
+    url.set(Setter::Href, "HTTPS://example.net").unwrap();
+    assert_eq!(take(), Some((Straight, Given)));
+    let mut h = Url::parse_into("https://example.com/a", heapless::String::<64>::new()).unwrap();
+    take();
+    h.set(Setter::Href, "https://example.org/").unwrap();
+    assert_eq!(take(), Some((StateMachine, Given)));
 }

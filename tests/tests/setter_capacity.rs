@@ -8,8 +8,16 @@
 //! capacity from 0 to the first that succeeds, and one more, on a caller's
 //! slice, a slice behind `&mut`, `heapless::String<N>`, and the C ABI's
 //! setter layer (`weburl_c::set` over the caller's buffer).
+//!
+//! A capacity error's `needed` is room with which the same call lands
+//! (each refusal is retried with exactly that much), and on a slice and in
+//! the C ABI a setter whose new component fits the 256-byte stack room
+//! lands with room for the result alone: the longer of the old and the new
+//! URL (issue 31, points 2 and 3).
 
-use url_core::{ParseError, SetError, SetOutcome, Setter, SliceStorage, Storage, Url};
+use url_core::{
+    href_len_bound, ParseError, SetError, SetErrorKind, Setter, SliceStorage, Storage, Url,
+};
 use weburl_conformance::{component, read_json_usv, wpt_path, FIELDS};
 
 include!("../../fuzz/src/setter_values.rs");
@@ -99,14 +107,15 @@ fn snapshot<S: url_core::Buffer>(url: &Url<S>) -> Vec<String> {
 enum Run {
     /// The URL itself does not fit: nothing to test at this capacity.
     NoRoom,
-    /// A capacity error, after which the URL was as before.
-    Refused,
+    /// A capacity error, after which the URL was as before; the room it
+    /// said the call needs.
+    Refused(usize),
     /// The same outcome and URL as on `String` storage.
     Landed,
 }
 
 /// The reference: the setter on `String` storage.
-fn reference(case: &Case) -> Option<(Result<SetOutcome, SetError>, Vec<String>)> {
+fn reference(case: &Case) -> Option<(Result<(), SetError>, Vec<String>)> {
     let mut url = Url::parse_into(&case.href, String::new()).ok()?;
     let result = url.set(case.setter, &case.value);
     Some((result, snapshot(&url)))
@@ -115,7 +124,7 @@ fn reference(case: &Case) -> Option<(Result<SetOutcome, SetError>, Vec<String>)>
 fn run_on<S: Storage>(
     case: &Case,
     parsed: Result<Url<S>, ParseError>,
-    want: &(Result<SetOutcome, SetError>, Vec<String>),
+    want: &Want,
     cap: usize,
 ) -> Result<Run, String> {
     let mut url = match parsed {
@@ -128,7 +137,7 @@ fn run_on<S: Storage>(
     let after = snapshot(&url);
     match result {
         Err(SetError {
-            error: ParseError::Capacity(c),
+            kind: SetErrorKind::Capacity(c),
             ..
         }) => {
             if after != before {
@@ -140,7 +149,7 @@ fn run_on<S: Storage>(
             if c.needed <= c.capacity {
                 return Err(format!("capacity {cap}: {c:?} is no capacity error"));
             }
-            Ok(Run::Refused)
+            Ok(Run::Refused(c.needed))
         }
         r => {
             if r != want.0 || after != want.1 {
@@ -158,25 +167,47 @@ fn run_on<S: Storage>(
 
 /// Runs `at(cap)` for cap = 0, 1, … up to the first that lands, and one
 /// more; every capacity must refuse cleanly or land, and with enough room
-/// the setter must land.
-fn sweep(limit: usize, mut at: impl FnMut(usize) -> Result<Run, String>) -> String {
+/// the setter must land. A refusal's `needed` must land too (when `at` can
+/// run it: `retry_up_to`). Returns a problem, or where it landed.
+fn sweep(
+    limit: usize,
+    retry_up_to: usize,
+    mut at: impl FnMut(usize) -> Result<Run, String>,
+) -> Result<usize, String> {
     let mut landed_at = None;
     for cap in 0..=limit {
-        match at(cap) {
-            Err(e) => return e,
-            Ok(Run::Landed) => {
-                if landed_at.is_some() {
-                    return String::new();
+        match at(cap)? {
+            Run::Landed => {
+                if let Some(first) = landed_at {
+                    return Ok(first);
                 }
                 landed_at = Some(cap);
             }
-            Ok(_) if landed_at.is_some() => {
-                return format!("landed at {landed_at:?}, refused at {cap}");
+            _ if landed_at.is_some() => {
+                return Err(format!("landed at {landed_at:?}, refused at {cap}"));
             }
-            Ok(_) => {}
+            Run::Refused(needed) if needed <= retry_up_to => match at(needed)? {
+                Run::Landed => {}
+                r => {
+                    return Err(format!(
+                        "refused at {cap} saying {needed} bytes are needed, but at {needed}: {r:?}"
+                    ))
+                }
+            },
+            Run::Refused(_) | Run::NoRoom => {}
         }
     }
-    format!("never landed up to capacity {limit}")
+    Err(format!("never landed up to capacity {limit}"))
+}
+
+/// Where a setter on a slice must land (issue 31, point 3): with room for
+/// the old URL and the new one, nothing more, when its component fits the
+/// setters' 256-byte stack room (a conservative test: the value's bound and
+/// the old URL together).
+fn result_room(case: &Case, want: &Want) -> Option<usize> {
+    let before = Url::parse_into(&case.href, String::new()).ok()?;
+    (href_len_bound(&case.value, 0) + before.href().len() <= 256)
+        .then(|| before.href().len().max(want.1[0].len()))
 }
 
 /// Room that always suffices: the old URL plus the value percent-encoded,
@@ -194,7 +225,7 @@ fn describe(case: &Case, storage: &str, problem: &str) -> String {
     )
 }
 
-type Want = (Result<SetOutcome, SetError>, Vec<String>);
+type Want = (Result<(), SetError>, Vec<String>);
 
 /// Runs `check` on every case that parses on String storage; it pushes
 /// problems. Returns them with the number of cases run.
@@ -222,7 +253,8 @@ fn report(failures: &[String], ran: usize) {
 #[test]
 fn slice_storage_every_capacity() {
     let (failures, ran) = each_case(|case, want, failures| {
-        let p = sweep(limit(case), |cap| {
+        let room = result_room(case, want);
+        let at_slice = |cap| {
             let mut buf = vec![0u8; cap];
             run_on(
                 case,
@@ -230,16 +262,22 @@ fn slice_storage_every_capacity() {
                 want,
                 cap,
             )
-        });
-        if !p.is_empty() {
-            failures.push(describe(case, "slice", &p));
+        };
+        match sweep(limit(case), usize::MAX, at_slice) {
+            Err(p) => failures.push(describe(case, "slice", &p)),
+            Ok(at) if room.is_some_and(|r| r != at) => failures.push(describe(
+                case,
+                "slice",
+                &format!("landed at {at}, not with room for the result ({room:?})"),
+            )),
+            Ok(_) => {}
         }
-        let p = sweep(limit(case), |cap| {
+        let p = sweep(limit(case), usize::MAX, |cap| {
             let mut buf = vec![0u8; cap];
             let mut storage = SliceStorage::new(&mut buf);
             run_on(case, Url::parse_into(&case.href, &mut storage), want, cap)
         });
-        if !p.is_empty() {
+        if let Err(p) = p {
             failures.push(describe(case, "&mut slice", &p));
         }
     });
@@ -249,10 +287,7 @@ fn slice_storage_every_capacity() {
 
 /// `heapless::String<N>` fixes its capacity at compile time: one function
 /// per capacity, `HEAPLESS[n]` for `heapless::String<n>`.
-fn heapless_at<const N: usize>(
-    case: &Case,
-    want: &(Result<SetOutcome, SetError>, Vec<String>),
-) -> Result<Run, String> {
+fn heapless_at<const N: usize>(case: &Case, want: &Want) -> Result<Run, String> {
     run_on(
         case,
         Url::parse_into(&case.href, heapless::String::<N>::new()),
@@ -261,7 +296,7 @@ fn heapless_at<const N: usize>(
     )
 }
 
-type HeaplessAt = fn(&Case, &(Result<SetOutcome, SetError>, Vec<String>)) -> Result<Run, String>;
+type HeaplessAt = fn(&Case, &Want) -> Result<Run, String>;
 
 macro_rules! capacities {
     ($($n:literal)*) => { &[$(heapless_at::<$n>),*] };
@@ -284,13 +319,14 @@ fn heapless_storage_every_capacity() {
         };
         ran += 1;
         let max = HEAPLESS.len() - 1;
-        let p = sweep(max, |cap| HEAPLESS[cap](&case, &want));
-        if p.starts_with("never landed") {
+        match sweep(max, max, |cap| HEAPLESS[cap](&case, &want)) {
             // Needs more than the largest instantiated capacity: the slice
             // sweep covers it at every capacity; here, the ones we have.
-            beyond.push(describe(&case, "heapless", "needs more than 128"));
-        } else if !p.is_empty() {
-            failures.push(describe(&case, "heapless", &p));
+            Err(p) if p.starts_with("never landed") => {
+                beyond.push(describe(&case, "heapless", "needs more than 128"))
+            }
+            Err(p) => failures.push(describe(&case, "heapless", &p)),
+            Ok(_) => {}
         }
     }
     println!(
@@ -318,7 +354,8 @@ fn c_abi_every_capacity() {
         Setter::Hash => Attr::Hash,
     };
     let (failures, ran) = each_case(|case, want, failures| {
-        let p = sweep(limit(case), |cap| {
+        let room = result_room(case, want);
+        let p = sweep(limit(case), usize::MAX, |cap| {
             let mut buf = vec![0u8; cap];
             let before = match parse(case.href.as_bytes(), None, &mut buf) {
                 Ok(c) => c,
@@ -335,8 +372,9 @@ fn c_abi_every_capacity() {
                             String::from_utf8_lossy(&buf[..len])
                         ));
                     }
+                    let refused = Run::Refused(f.error.needed);
                     match refresh(&mut buf, len) {
-                        Ok(c) if c == before => Ok(Run::Refused),
+                        Ok(c) if c == before => Ok(refused),
                         // A null host with a `/.` path prefix is reattached by
                         // a parse into the spare room (documented): with room,
                         // the same bytes are the same record.
@@ -344,7 +382,7 @@ fn c_abi_every_capacity() {
                             let mut roomy = old.clone();
                             roomy.resize(2 * len, 0);
                             match refresh(&mut roomy, len) {
-                                Ok(c) if c == before => Ok(Run::Refused),
+                                Ok(c) if c == before => Ok(refused),
                                 r => Err(format!("capacity {cap}: record lost: {r:?}")),
                             }
                         }
@@ -375,8 +413,18 @@ fn c_abi_every_capacity() {
                 }
             }
         });
-        if !p.is_empty() {
-            failures.push(describe(case, "C ABI", &p));
+        match p {
+            Err(p) => failures.push(describe(case, "C ABI", &p)),
+            // A URL with no host and a `/.` path prefix is read back through
+            // spare room (`weburl_refresh`'s docs): more than the result.
+            Ok(at) if room.is_some_and(|r| r != at) && !dot_prefix(case.href.as_bytes()) => {
+                failures.push(describe(
+                    case,
+                    "C ABI",
+                    &format!("landed at {at}, not with room for the result ({room:?})"),
+                ))
+            }
+            Ok(_) => {}
         }
     });
     println!("setter capacity sweep, C ABI: {ran} cases");
@@ -398,7 +446,7 @@ fn host_with_port_that_does_not_fit() {
     let mut u = Url::parse_into("http://h/p", SliceStorage::new(&mut buf)).unwrap();
     let r = u.set_host("example.com:8080");
     assert!(
-        matches!(r, Err(SetError { error: ParseError::Capacity(c), .. }) if c.needed > 21),
+        matches!(r, Err(SetError { kind: SetErrorKind::Capacity(c), .. }) if c.needed > 21),
         "{r:?}"
     );
     assert_eq!(u.href(), "http://h/p");
@@ -413,7 +461,7 @@ fn host_with_port_that_does_not_fit() {
     // With room, both land.
     let mut buf = [0u8; 12];
     let mut u = Url::parse_into("sc:///p", SliceStorage::new(&mut buf)).unwrap();
-    assert_eq!(u.set_host("h:80"), Ok(SetOutcome::Changed));
+    assert_eq!(u.set_host("h:80"), Ok(()));
     assert_eq!(u.href(), "sc://h:80/p");
     assert_eq!(u.port(), Some(80));
 
@@ -435,11 +483,75 @@ fn host_with_port_that_does_not_fit() {
 #[test]
 fn host_with_bad_port_keeps_the_port() {
     let mut u = Url::parse_into("http://h:1/p", String::new()).unwrap();
-    assert_eq!(u.set_host("example.com:99999"), Ok(SetOutcome::Changed));
+    assert_eq!(u.set_host("example.com:99999"), Ok(()));
     assert_eq!(u.href(), "http://example.com:1/p");
-    assert_eq!(u.set_host("other.example:"), Ok(SetOutcome::Changed));
+    assert_eq!(u.set_host("other.example:"), Ok(()));
     assert_eq!(u.href(), "http://other.example:1/p");
-    assert_eq!(u.set_host("x.example:80"), Ok(SetOutcome::Changed));
+    assert_eq!(u.set_host("x.example:80"), Ok(()));
     assert_eq!(u.href(), "http://x.example/p");
     assert_eq!(u.port(), None);
+}
+
+/// Issue 31, point 3: `set_username` with a 60-byte value on a 71-byte URL
+/// in a 128-byte buffer failed with `needed: 131`, though the result is
+/// 127 bytes (the username setter wrote the new userinfo after the URL).
+/// The other setters that did so too: password, protocol, port and href.
+#[test]
+fn setters_need_room_for_the_result_only() {
+    let href = "https://user@example.com/a/rather/long/path/to/some/resourc?query=1#top";
+    assert_eq!(href.len(), 71);
+    let user = "u".repeat(60);
+    let mut buf = [0u8; 128];
+    let mut url = Url::parse_into(href, SliceStorage::new(&mut buf)).unwrap();
+    url.set_username(&user).unwrap();
+    assert_eq!(url.href().len(), 127); // 71 - "user" + 60
+    assert_eq!(url.username(), user);
+
+    // Each of them, with exactly the room of the longer of old and new.
+    let cases: [(Setter, &str, &str, &str); 5] = [
+        (
+            Setter::Password,
+            "https://u@h.example/p",
+            "pw",
+            "https://u:pw@h.example/p",
+        ),
+        (
+            Setter::Protocol,
+            "http://h.example:443/p",
+            "https",
+            "https://h.example/p",
+        ),
+        (
+            Setter::Port,
+            "http://h.example/p",
+            "8080",
+            "http://h.example:8080/p",
+        ),
+        (
+            Setter::Href,
+            "http://h.example/p",
+            "https://other.example/q",
+            "https://other.example/q",
+        ),
+        (
+            Setter::Username,
+            "http://h.example/p",
+            "user",
+            "http://user@h.example/p",
+        ),
+    ];
+    for (setter, href, value, want) in cases {
+        let room = href.len().max(want.len());
+        let mut buf = vec![0u8; room];
+        let mut url = Url::parse_into(href, SliceStorage::new(&mut buf)).unwrap();
+        url.set(setter, value).unwrap();
+        assert_eq!(url.href(), want, "{setter:?}");
+        // One byte less does not fit, and says how much does.
+        let mut buf = vec![0u8; room - 1];
+        if let Ok(mut url) = Url::parse_into(href, SliceStorage::new(&mut buf)) {
+            let e = url.set(setter, value).unwrap_err();
+            assert_eq!(e.capacity().map(|c| c.needed), Some(room), "{setter:?}");
+            assert_eq!(url.href(), href);
+        }
+    }
 }

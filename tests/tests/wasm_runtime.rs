@@ -316,9 +316,10 @@ mod native {
         };
         let before = url.href().to_string();
         let outcome = url.set(setter, value);
-        let changed = matches!(outcome, Ok(o) if o.is_changed());
+        let changed = outcome.is_ok();
         let mut out = vec![match outcome {
-            Ok(o) => format!("{o:?}"),
+            Ok(()) => "ok".to_string(),
+            Err(e) if e.is_ignored() => format!("ignored: {e}"),
             Err(e) => format!("error: {e}"),
         }];
         url_records(&url, changed || before == url.href(), &mut out);

@@ -1,11 +1,11 @@
 //! The setters on the owned `weburl::Url` (which wrap url-core's): every case
 //! of web-platform-tests `url/resources/setters_tests.json`, with the typed
-//! results — `Ignored` leaves the URL byte-for-byte unchanged, a failed
-//! `set_href` is an error and leaves it unchanged — and idempotence (the
-//! href re-parses to the same components).
+//! results — an ignored value is an error that leaves the URL byte-for-byte
+//! unchanged, a failed `set_href` too — and idempotence (the href re-parses
+//! to the same components).
 
 use serde_json::Value;
-use weburl::{Ignored, ParseError, SetOutcome, Setter, Url};
+use weburl::{Ignored, ParseError, SetError, SetErrorKind, Setter, Url};
 use weburl_conformance::{read_expectations, read_json_usv, root, wpt_path, FIELDS};
 
 fn component<'a>(url: &'a Url, field: &str) -> &'a str {
@@ -17,7 +17,7 @@ fn setter(name: &str) -> Setter {
 }
 
 /// Calls the named `set_*` method directly (not through `Url::set`).
-fn call(url: &mut Url, name: &str, value: &str) -> Result<SetOutcome, weburl::SetError> {
+fn call(url: &mut Url, name: &str, value: &str) -> Result<(), SetError> {
     match name {
         "href" => url.set_href(value),
         "protocol" => url.set_protocol(value),
@@ -45,11 +45,13 @@ fn check(href: &str, name: &str, value: &str, expected: &Value) -> Vec<String> {
         problems.push("Url::set and the set_* method disagree".into());
     }
     match outcome {
-        Ok(SetOutcome::Ignored(_)) if url.href() != before => {
-            problems.push("ignored but the URL changed".into())
+        Err(e) if e.is_ignored() => {
+            if url.href() != before {
+                problems.push("ignored but the URL changed".into())
+            }
         }
         Err(e) => problems.push(format!("setter failed: {e}")),
-        Ok(_) => {}
+        Ok(()) => {}
     }
     for (field, want) in expected.as_object().expect("expected object") {
         let got = component(&url, field);
@@ -111,52 +113,89 @@ fn wpt_setters_on_owned_url() {
 
 #[test]
 fn typed_outcomes() {
+    let ignored = |r: Result<(), SetError>| r.unwrap_err().ignored();
     let mut url = Url::parse("mailto:someone@example.com").unwrap();
+    assert_eq!(ignored(url.set_pathname("/x")), Some(Ignored::OpaquePath));
     assert_eq!(
-        url.set_pathname("/x"),
-        Ok(SetOutcome::Ignored(Ignored::OpaquePath))
+        ignored(url.set_host("example.org")),
+        Some(Ignored::OpaquePath)
     );
     assert_eq!(
-        url.set_host("example.org"),
-        Ok(SetOutcome::Ignored(Ignored::OpaquePath))
-    );
-    assert_eq!(
-        url.set_username("u"),
-        Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort))
+        ignored(url.set_username("u")),
+        Some(Ignored::CannotHaveCredentialsOrPort)
     );
     assert_eq!(url.href(), "mailto:someone@example.com");
 
     let mut url = Url::parse("https://example.com/").unwrap();
     assert_eq!(
-        url.set_protocol("1http"),
-        Ok(SetOutcome::Ignored(Ignored::InvalidScheme))
+        ignored(url.set_protocol("1http")),
+        Some(Ignored::InvalidScheme)
     );
     assert_eq!(
-        url.set_protocol("foo"),
-        Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed))
+        ignored(url.set_protocol("foo")),
+        Some(Ignored::SchemeChangeNotAllowed)
     );
     assert!(matches!(
-        url.set_port("99999"),
-        Ok(SetOutcome::Ignored(Ignored::InvalidPort(_)))
+        ignored(url.set_port("99999")),
+        Some(Ignored::InvalidPort(_))
     ));
     assert!(matches!(
-        url.set_hostname("exa mple"),
-        Ok(SetOutcome::Ignored(Ignored::InvalidHost(_)))
+        ignored(url.set_hostname("exa mple")),
+        Some(Ignored::InvalidHost(_))
     ));
     assert_eq!(url.href(), "https://example.com/");
 
     let err = url.set_href("//no-scheme").unwrap_err();
     assert_eq!(err.setter, Setter::Href);
-    assert!(matches!(err.error, ParseError::Invalid { .. }), "{err:?}");
+    assert!(!err.is_ignored());
+    assert!(
+        matches!(err.kind, SetErrorKind::Parse(ParseError::Invalid { .. })),
+        "{err:?}"
+    );
     assert!(err.to_string().contains("href"), "{err}");
     assert_eq!(url.href(), "https://example.com/");
 
-    assert_eq!(url.set_search("?a b"), Ok(SetOutcome::Changed));
-    assert_eq!(url.set_hash("x"), Ok(SetOutcome::Changed));
+    assert_eq!(url.set_search("?a b"), Ok(()));
+    assert_eq!(url.set_hash("x"), Ok(()));
     assert_eq!(url.href(), "https://example.com/?a%20b#x");
     // Clearing the query keeps the fragment; nothing else is touched.
     url.set_search("").unwrap();
     assert_eq!(url.href(), "https://example.com/#x");
+}
+
+/// Issue 31, point 1: a value the standard ignores used to be
+/// `Ok(Ignored(..))`, which `?` and `unwrap` let through while nothing
+/// changed. Now `?` stops on it, and the error says which setter and why;
+/// a value the standard takes (a port's leading digits) is still `Ok`.
+#[test]
+fn ignored_values_stop_question_mark() {
+    fn set_hostname(u: &mut Url) -> Result<(), SetError> {
+        u.set_hostname("exa mple")?;
+        Ok(())
+    }
+    fn set_port(u: &mut Url, port: &str) -> Result<(), SetError> {
+        u.set_port(port)?;
+        Ok(())
+    }
+    let mut url = Url::parse("https://example.com/").unwrap();
+    let err = set_hostname(&mut url).unwrap_err();
+    assert_eq!(err.setter, Setter::Hostname);
+    assert!(matches!(err.ignored(), Some(Ignored::InvalidHost(_))));
+    let err = set_port(&mut url, "99999").unwrap_err();
+    assert_eq!(
+        err.kind,
+        SetErrorKind::Ignored(Ignored::InvalidPort(
+            weburl::ValidationError::PortOutOfRange
+        ))
+    );
+    assert_eq!(
+        err.to_string(),
+        "the port setter did nothing: invalid port (port-out-of-range)"
+    );
+    assert_eq!(url.href(), "https://example.com/");
+    // "8080stuff": the port state stops at "s" and sets 8080 (url.bs).
+    set_port(&mut url, "8080stuff").unwrap();
+    assert_eq!(url.href(), "https://example.com:8080/");
 }
 
 #[test]

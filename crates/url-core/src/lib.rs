@@ -17,6 +17,27 @@
 //! # Ok::<(), url_core::ParseError>(())
 //! ```
 //!
+//! # Which crate?
+//!
+//! - [`weburl`](https://docs.rs/weburl): owned URLs for code with an
+//!   allocator: the URL API's getters and setters (a value the standard
+//!   ignores is an error), `UrlSearchParams`, a builder, file paths, serde;
+//!   features `pattern` (URLPattern) and `encoding`.
+//! - [`weburl-url`](https://docs.rs/weburl-url): a drop-in for the `url`
+//!   crate (rust-url 2.5.8's API, signature for signature): for code written
+//!   against `url`.
+//! - **`url-core`** (this crate): `no_std`, no allocator: URLs in a buffer
+//!   the caller gives (`SliceStorage`, `heapless::String`), zero-copy parsing,
+//!   and `sizes` for buffer sizes; for firmware and kernels. The others are
+//!   built on it.
+//! - `weburl-c`: the C ABI (`include/weburl.h` and a static library) over
+//!   caller buffers, for C programs and other languages' FFI
+//!   (`crates/weburl-c` in the repository).
+//! - [`weburl-pattern`](https://docs.rs/weburl-pattern): URLPattern (the
+//!   WHATWG URL Pattern Standard), for routing; also `weburl::pattern`.
+//! - `idna-tables`, `psl-tables`, `script-tables`: url-core's generated
+//!   Unicode and Public Suffix List data; not used directly.
+//!
 //! # Module map
 //!
 //! Each module sits next to its section of url.bs, and the modules form
@@ -35,15 +56,17 @@
 //! | 7 | [`idna`], [`form_urlencoded`] | UTS #46 as the standard uses it (§3.3); application/x-www-form-urlencoded (§5) |
 //! | 6 | `input`, [`percent_encode`] | the parser's view of its input; percent-encoding (§1.3) |
 //! | 5 | `error`, `output` | parse errors; the copy-on-divergence output |
-//! | 4 | `storage`, [`validation`], [`encoding`] | where bytes live; validation errors (§1.1); legacy query encodings |
+//! | 4 | `storage`, [`validation`], [`encoding`], [`sizes`] | where bytes live; validation errors (§1.1); legacy query encodings; how much room a parse needs |
 //! | 3 | `bytes` | copies without a panic path |
 //! | 2 | `simd` | 16-byte scans (the one module with `unsafe`) |
 //! | 1 | `byte_class` | every byte set the standard names, in one table |
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
-//! suffixes and same site), `render` (default; URL rendering), `heapless`,
-//! `alloc`. Firmware that only parses can turn the defaults off: tables a
-//! build does not call are not linked.
+//! suffixes and same site), `render` (default; URL rendering), `heapless`
+//! (`heapless::String<N>` as storage), `alloc` (`String` as storage), and
+//! `route-trace` (tests only: which engine answered). Firmware that only
+//! parses can turn the defaults off: tables a build does not call are not
+//! linked.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -97,6 +120,7 @@ pub mod public_suffix;
 pub mod render;
 pub mod setters;
 mod simd;
+pub mod sizes;
 mod storage;
 pub mod strict;
 mod url;
@@ -117,7 +141,11 @@ pub mod route_trace {
     pub use crate::parser::route::{Form, Route};
 }
 pub use host::HostKind;
-pub use setters::{Ignored, SetError, SetOutcome, Setter};
+pub use setters::{Ignored, SetError, SetErrorKind, Setter};
+pub use sizes::{
+    href_len_bound, max_domain_to_ascii_len, max_domain_to_unicode_len, max_href_len,
+    max_href_len_ascii_host,
+};
 pub use storage::{Buffer, CapacityError, SliceStorage, Storage};
 pub use url::{SchemeType, Url};
 pub use validation::{Component, NoValidation, ValidationError, ValidationSink};

@@ -62,7 +62,8 @@ impl OriginHost<'_> {
         match self {
             OriginHost::Borrowed(s) => s,
             OriginHost::Inline { bytes, len } => {
-                core::str::from_utf8(&bytes[..*len as usize]).unwrap_or("")
+                let used = bytes.get(..usize::from(*len)).unwrap_or_default();
+                core::str::from_utf8(used).unwrap_or("")
             }
         }
     }
@@ -187,7 +188,9 @@ fn blob_origin(path: &str) -> Origin<'_> {
     if let Ok(inner) = Url::parse_borrowed(head) {
         // `inner` borrows `head`, a slice of `path`: its host outlives it.
         let host: &str = inner.into_storage();
-        let host = &host[inner.off.host_start as usize..inner.off.host_end as usize];
+        let host = host
+            .get(inner.off.host_start as usize..inner.off.host_end as usize)
+            .unwrap_or_default();
         return http_origin(&inner, OriginHost::Borrowed(host));
     }
     // Credentials do not change an origin but can be long: parse the inner
@@ -220,9 +223,12 @@ fn blob_origin(path: &str) -> Origin<'_> {
 /// `head` (a URL cut after its authority) rewritten as `scheme://host[:port]`
 /// in `buf` when its authority has credentials and the rest fits.
 fn without_credentials<'b>(head: &str, buf: &'b mut [u8]) -> Option<&'b str> {
-    let colon = head.find(':')?;
-    let at = head[colon..].rfind('@')? + colon;
-    let (scheme, rest) = (&head[..=colon], &head[at + 1..]);
+    // Byte searches rather than `str::find` / `rfind`, whose word-at-a-time
+    // memchr keeps slice-index panics linked into firmware.
+    let bytes = head.as_bytes();
+    let colon = bytes.iter().position(|&b| b == b':')?;
+    let at = bytes.get(colon..)?.iter().rposition(|&b| b == b'@')? + colon;
+    let (scheme, rest) = (head.get(..=colon)?, head.get(at + 1..)?);
     let len = scheme.len() + 2 + rest.len();
     let dst = buf.get_mut(..len)?;
     let (a, rest_dst) = dst.split_at_mut_checked(scheme.len())?;
@@ -252,13 +258,19 @@ fn authority_prefix(path: &str) -> &str {
         return path;
     };
     let mut i = colon + 1;
-    while i < b.len() && matches!(b[i], b'/' | b'\\' | b'\t' | b'\n' | b'\r') {
+    while b
+        .get(i)
+        .is_some_and(|c| matches!(c, b'/' | b'\\' | b'\t' | b'\n' | b'\r'))
+    {
         i += 1;
     }
-    while i < b.len() && !matches!(b[i], b'/' | b'\\' | b'?' | b'#') {
+    while b
+        .get(i)
+        .is_some_and(|c| !matches!(c, b'/' | b'\\' | b'?' | b'#'))
+    {
         i += 1;
     }
     // Keep the delimiter: cut right after the authority, trailing spaces there
     // would be trimmed and could turn an invalid port valid ("https:h: /").
-    &path[..(i + 1).min(b.len())]
+    path.get(..(i + 1).min(b.len())).unwrap_or(path)
 }

@@ -21,31 +21,49 @@ use core::ops::Range;
 /// The storage ran out of room: the result needs more bytes than it can hold.
 ///
 /// Nothing is truncated: an operation that fails with this error leaves what
-/// the caller had unchanged (for the parser: no URL is returned).
+/// the caller had unchanged (for the parser: no URL is returned; for a
+/// setter: the URL as it was).
 ///
-/// The parser writes in one pass, so a few inputs need more room while parsing
-/// than the finished URL takes: path segments that a later `..` removes,
-/// hosts that are percent-encoded or non-ASCII (decoded, then serialized),
-/// IPv4 hosts written longer than their dotted-decimal form (`0x7F.1`,
-/// `000000000000`: written as given, then serialized), and a `file:` host
-/// `localhost` (written, then emptied).
-/// For inputs whose host is ASCII, `3 × input length + base length + 32`
-/// bytes always suffice (an input byte becomes at most `%XX`; the rest covers
-/// an IPv4 host's serialization and the `//` a `file:` URL gains). When the buffer fills before the parser
-/// reaches a point where the input fails, the capacity error is what is
-/// reported.
+/// `needed` is a size that suffices: allocate that much and retry, and the
+/// retry does not fail for lack of room. From a parse it is the URL's exact
+/// length when the parser knew it when it ran out (an input copied as it
+/// is: a URL that is already its own serialization, or a reference
+/// resolved against a base by copying), and otherwise a bound computed from
+/// the input, [`href_len_bound`](crate::href_len_bound) (about 3 bytes per
+/// input byte, more for bytes of an internationalized host: see
+/// [`sizes`](crate::sizes)), because the parser writes in one pass and some
+/// inputs need more room while parsing than the finished URL takes (path
+/// segments that a later `..` removes, percent-encoded or non-ASCII hosts,
+/// IPv4 hosts written longer than their dotted-decimal form). From a setter
+/// it is the result's length when the new component was built, and
+/// otherwise the URL's length plus a bound on the component (each setter's
+/// docs say what room it takes). From the IDNA functions
+/// ([`idna`](crate::idna)) it is a bound from the domain's length; from
+/// [`Url::to_storage`](crate::Url::to_storage), the URL's length. Other
+/// writers (the URL builder, form-urlencoded serializing, percent-encoding
+/// into a storage, `idna::to_nfc`) report the bytes needed when they ran
+/// out, which can be short of what the call needs. When the buffer fills
+/// before the parser reaches a point where the input fails, the capacity
+/// error is what is reported; the retry then reports the failure.
 ///
 /// ```
-/// use url_core::{SliceStorage, Url, ParseError};
-/// let mut buf = [0u8; 8];
-/// let err = Url::parse_into("https://example.com/", SliceStorage::new(&mut buf)).unwrap_err();
-/// assert!(matches!(err, ParseError::Capacity(_)));
+/// use url_core::{ParseError, SliceStorage, Url};
+/// let input = "HTTPS://user:pass@EXAMPLE.com:443/a/./b/../c d/?query=1&x=%zz#fragment-part";
+/// let mut small = [0u8; 16];
+/// let Err(ParseError::Capacity(e)) = Url::parse_into(input, SliceStorage::new(&mut small)) else {
+///     panic!("fits?")
+/// };
+/// let mut room = vec![0u8; e.needed];
+/// let url = Url::parse_into(input, SliceStorage::new(&mut room))?;
+/// assert_eq!(url.href(), "https://user:pass@example.com/a/c%20d/?query=1&x=%zz#fragment-part");
+/// # Ok::<(), ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CapacityError {
     /// How many bytes the storage can hold.
     pub capacity: usize,
-    /// How many bytes were needed at the point the storage ran out.
+    /// A size with which the same operation succeeds (see the type's docs:
+    /// the exact length when it was known, else a bound).
     pub needed: usize,
 }
 
@@ -104,14 +122,13 @@ pub trait Storage: Buffer {
     /// Replaces `range` with `with`, or fails without changing anything.
     fn replace_range(&mut self, range: Range<usize>, with: &str) -> Result<(), CapacityError>;
 
-    /// Whether the `pathname`, `search`, `hash`, `host` and `hostname`
-    /// setters build their new component in a 256-byte stack buffer and
-    /// splice it in with one [`Storage::replace_range`] (the URL's tail
-    /// moves once, and a bounded storage needs room only for the result),
-    /// rather than after the URL's end. It costs a second copy of those
-    /// setters' code unless the storage is a [`SliceStorage`] (the stack
-    /// buffer's own type), so it is off by default: on for `String` and
-    /// `SliceStorage`.
+    /// Whether the setters build their new component in a 256-byte stack
+    /// buffer and splice it in with one [`Storage::replace_range`] (the
+    /// URL's tail moves once, and a bounded storage needs room only for the
+    /// result), rather than after the URL's end (the `port` and `protocol`
+    /// setters always do). It costs a second copy of those setters' code
+    /// unless the storage is a [`SliceStorage`] (the stack buffer's own
+    /// type), so it is off by default: on for `String` and `SliceStorage`.
     const SPLICE_FROM_STACK: bool = false;
 
     /// Hints that `additional` more bytes will be pushed. Bounded storages ignore it.

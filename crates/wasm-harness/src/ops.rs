@@ -56,8 +56,8 @@ pub fn parse(input: &str, base: Option<&str>, out: &mut Records) -> Result<(), F
 }
 
 /// Records: `"href-error"` and the `Display` of the `ParseError` when `href`
-/// does not parse; otherwise the setter's outcome (`Debug` of the
-/// `SetOutcome`, or `"error: "` and the `Display` of the `SetError`), then
+/// does not parse; otherwise the setter's outcome (`"ok"`, or `"ignored: "`
+/// or `"error: "` and the `Display` of the `SetError`), then
 /// [`url_records`] of the URL after it.
 pub fn set(href: &str, setter: &str, value: &str, out: &mut Records) -> Result<(), Fault> {
     let setter = Setter::from_name(setter).ok_or(Fault::UnknownOperation)?;
@@ -74,9 +74,10 @@ pub fn set(href: &str, setter: &str, value: &str, out: &mut Records) -> Result<(
     let mut before_buf = [0u8; STORE];
     let before = Url::parse_into(href, SliceStorage::new(&mut before_buf));
     let outcome = url.set(setter, value);
-    let changed = matches!(outcome, Ok(o) if o.is_changed());
+    let changed = outcome.is_ok();
     match outcome {
-        Ok(o) => out.push_fmt(format_args!("{o:?}"))?,
+        Ok(()) => out.push("ok")?,
+        Err(e) if e.is_ignored() => out.push_fmt(format_args!("ignored: {e}"))?,
         Err(e) => out.push_fmt(format_args!("error: {e}"))?,
     }
     let unchanged = match &before {

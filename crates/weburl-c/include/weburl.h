@@ -10,196 +10,360 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// `weburl_parse_with_flags` flag: strict parsing. The first validation
-// error the URL Standard reports rejects the input (`WEBURL_STATUS_STRICT`),
-// not only the ones it calls failure (`WEBURL_STATUS_INVALID`). For
-// security checks (SSRF filters, allow-lists) that must refuse what two
-// parsers may repair differently.
+/* The version this header was generated for; weburl_version() gives the
+ * library's. */
+#define WEBURL_VERSION "0.1.0"
+#define WEBURL_VERSION_MAJOR 0
+#define WEBURL_VERSION_MINOR 1
+#define WEBURL_VERSION_PATCH 0
+
+/* Buffer sizes that always suffice (url-core's `sizes`; the arithmetic is in
+ * size_t and wraps for lengths near SIZE_MAX).
+ *
+ * WEBURL_MAX_HREF_LEN(input_len, base_len): a buffer of this many bytes
+ * never makes weburl_parse fail with WEBURL_STATUS_CAPACITY, for any input
+ * of input_len bytes against a base whose href is base_len bytes (0 without
+ * a base): 44 bytes per input byte, which an internationalized host can
+ * need while it is mapped (UTS #46 and Punycode, worst case), the base twice
+ * (a base is read back in the buffer's spare room in one rare case), and
+ * 32 more.
+ *
+ * WEBURL_MAX_HREF_LEN_ASCII_HOST(input_len, base_len): the same for an input
+ * whose host, if it has one, is ASCII without '%': 3 bytes per input
+ * byte (a byte percent-encoded as %XX).
+ *
+ * After WEBURL_STATUS_CAPACITY, error.needed is a size with which the same
+ * call succeeds, computed from the input itself: usually far less. */
+#define WEBURL_MAX_HREF_LEN(input_len, base_len) \
+    ((size_t)(input_len) * 44u + (size_t)(base_len) * 2u + 32u)
+#define WEBURL_MAX_HREF_LEN_ASCII_HOST(input_len, base_len) \
+    ((size_t)(input_len) * 3u + (size_t)(base_len) * 2u + 32u)
+
+/* Work areas of weburl_domain_to_ascii and weburl_domain_to_unicode that
+ * always suffice for a domain of len bytes (the domain and its other form
+ * side by side). */
+#define WEBURL_MAX_DOMAIN_TO_ASCII_LEN(len) ((size_t)(len) * 44u)
+#define WEBURL_MAX_DOMAIN_TO_UNICODE_LEN(len) ((size_t)(len) * 12u)
+
+
+/**
+ * `weburl_parse_with_flags` flag: strict parsing. The first validation
+ * error the URL Standard reports rejects the input (`WEBURL_STATUS_STRICT`),
+ * not only the ones it calls failure (`WEBURL_STATUS_INVALID`). For
+ * security checks (SSRF filters, allow-lists) that must refuse what two
+ * parsers may repair differently.
+ */
 #define WEBURL_PARSE_STRICT 1
 
-// The host is null (`mailto:x`).
+/**
+ * The host is null (`mailto:x`).
+ */
 #define WEBURL_HOST_NONE 0
 
-// The empty host (`file:///x`).
+/**
+ * The empty host (`file:///x`).
+ */
 #define WEBURL_HOST_EMPTY 1
 
-// A domain.
+/**
+ * A domain.
+ */
 #define WEBURL_HOST_DOMAIN 2
 
-// An IPv4 address.
+/**
+ * An IPv4 address.
+ */
 #define WEBURL_HOST_IPV4 3
 
-// An IPv6 address (serialized in brackets).
+/**
+ * An IPv6 address (serialized in brackets).
+ */
 #define WEBURL_HOST_IPV6 4
 
-// An opaque host (non-special URLs).
+/**
+ * An opaque host (non-special URLs).
+ */
 #define WEBURL_HOST_OPAQUE 5
 
-// Flag: the scheme is special (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+/**
+ * Flag: the scheme is special (`http`, `https`, `ws`, `wss`, `ftp`, `file`).
+ */
 #define WEBURL_FLAG_SPECIAL 1
 
-// Flag: the path is opaque (`mailto:x`).
+/**
+ * Flag: the path is opaque (`mailto:x`).
+ */
 #define WEBURL_FLAG_OPAQUE_PATH 2
 
-// Flag: the query is not null (it may be empty: `http://h/?`).
+/**
+ * Flag: the query is not null (it may be empty: `http://h/?`).
+ */
 #define WEBURL_FLAG_HAS_QUERY 4
 
-// Flag: the fragment is not null (it may be empty: `http://h/#`).
+/**
+ * Flag: the fragment is not null (it may be empty: `http://h/#`).
+ */
 #define WEBURL_FLAG_HAS_FRAGMENT 8
 
-// Flag: the URL has a username or a password.
+/**
+ * Flag: the URL has a username or a password.
+ */
 #define WEBURL_FLAG_HAS_CREDENTIALS 16
 
-// The result of every call (an `int32_t` in C, whatever the compiler's
-// enum size).
+/**
+ * The result of every call (an `int32_t` in C, whatever the compiler's
+ * enum size).
+ */
 enum weburl_status
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : int32_t
-#endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+#endif /* defined(__cplusplus) || __STDC_VERSION__ >= 202311L */
  {
-  // Success.
+  /**
+   * Success.
+   */
   WEBURL_STATUS_OK = 0,
-  // A setter that the URL Standard says does nothing here (for example
-  // `weburl_set_port` on a `file:` URL): the URL is unchanged.
+  /**
+   * A setter that the URL Standard says does nothing here (for example
+   * `weburl_set_port` on a `file:` URL): the URL is unchanged.
+   */
   WEBURL_STATUS_IGNORED = 1,
-  // The input is not a URL (the standard's failure); `error.validation_error`
-  // names the standard's validation error and `error.position` its byte
-  // offset in the input.
+  /**
+   * The input is not a URL (the standard's failure); `error.validation_error`
+   * names the standard's validation error and `error.position` its byte
+   * offset in the input.
+   */
   WEBURL_STATUS_INVALID = 2,
-  // The buffer is too small; `error.needed` is how many bytes were
-  // needed at the point it ran out (a lower bound). Nothing was
-  // truncated: for a setter the URL is unchanged.
+  /**
+   * The buffer is too small; `error.needed` (or the call's `*out_len`)
+   * is a size with which the same call succeeds: the exact length when
+   * it was known, else a bound (see `WEBURL_MAX_HREF_LEN`). Nothing was
+   * truncated: for a setter the URL is unchanged.
+   */
   WEBURL_STATUS_CAPACITY = 3,
-  // The input (or setter value) is not UTF-8; `error.position` is the
-  // offset of the first invalid byte.
+  /**
+   * The input (or setter value) is not UTF-8; `error.position` is the
+   * offset of the first invalid byte.
+   */
   WEBURL_STATUS_INVALID_UTF8 = 4,
-  // A pointer that must not be NULL is NULL.
+  /**
+   * A pointer that must not be NULL is NULL.
+   */
   WEBURL_STATUS_NULL_ARGUMENT = 5,
-  // The input or output is longer than 4 GiB.
+  /**
+   * The input or output is longer than 4 GiB.
+   */
   WEBURL_STATUS_TOO_LONG = 6,
-  // A non-ASCII domain, and the library was built without the `idna`
-  // feature.
+  /**
+   * A non-ASCII domain, and the library was built without the `idna`
+   * feature.
+   */
   WEBURL_STATUS_IDNA_UNAVAILABLE = 7,
-  // The `weburl_url` does not hold a URL produced by `weburl_parse` (its
-  // buffer was modified, or it was never initialized).
+  /**
+   * The `weburl_url` does not hold a URL produced by `weburl_parse`: its
+   * buffer no longer holds its URL (written over, or changed through a
+   * copy of the record), or it was never initialized.
+   */
   WEBURL_STATUS_INVALID_URL = 8,
-  // Memory overlaps that must not: the output buffer and the input, the
-  // base URL's buffer or the `weburl_url` record; a setter's value and
-  // the URL's buffer.
+  /**
+   * Memory overlaps that must not: the output buffer and the input, the
+   * base URL's buffer or the `weburl_url` record; a setter's value and
+   * the URL's buffer.
+   */
   WEBURL_STATUS_OVERLAP = 9,
-  // Strict parsing only (`WEBURL_PARSE_STRICT`): the standard parses the
-  // input, but reports a validation error a browser would repair (such
-  // as `http:127.0.0.1/`); `error.validation_error` names the first one
-  // and `error.position` its byte offset, as for `INVALID`.
+  /**
+   * Strict parsing only (`WEBURL_PARSE_STRICT`): the standard parses the
+   * input, but reports a validation error a browser would repair (such
+   * as `http:127.0.0.1/`); `error.validation_error` names the first one
+   * and `error.position` its byte offset, as for `INVALID`.
+   */
   WEBURL_STATUS_STRICT = 10,
+  /**
+   * `weburl_search_params_get` and `_entry`: no such name (or index).
+   */
+  WEBURL_STATUS_NOT_FOUND = 11
 };
 #ifndef __cplusplus
 #if __STDC_VERSION__ >= 202311L
 typedef enum weburl_status weburl_status;
 #else
 typedef int32_t weburl_status;
-#endif // __STDC_VERSION__ >= 202311L
-#endif // __cplusplus
+#endif /* __STDC_VERSION__ >= 202311L */
+#endif /* __cplusplus */
 
-// A component: bytes `offset .. offset + len` of the serialization.
+/**
+ * A component: bytes `offset .. offset + len` of the serialization.
+ */
 typedef struct {
-  // Start in the buffer.
+  /**
+   * Start in the buffer.
+   */
   uint32_t offset;
-  // Length in bytes.
+  /**
+   * Length in bytes.
+   */
   uint32_t len;
 } weburl_span;
 
-// Where each getter's string lies in the buffer (the URL API's
-// attributes, url.bs §6.1).
+/**
+ * Where each getter's string lies in the buffer (the URL API's
+ * attributes, url.bs §6.1).
+ */
 typedef struct {
-  // The whole serialization (`offset` is 0).
+  /**
+   * The whole serialization (`offset` is 0).
+   */
   weburl_span href;
-  // `protocol`: the scheme and `:`.
+  /**
+   * `protocol`: the scheme and `:`.
+   */
   weburl_span protocol;
-  // `username`.
+  /**
+   * `username`.
+   */
   weburl_span username;
-  // `password`.
+  /**
+   * `password`.
+   */
   weburl_span password;
-  // `host`: host and `:port`.
+  /**
+   * `host`: host and `:port`.
+   */
   weburl_span host;
-  // `hostname`.
+  /**
+   * `hostname`.
+   */
   weburl_span hostname;
-  // `port` in decimal (empty when null or the default).
+  /**
+   * `port` in decimal (empty when null or the default).
+   */
   weburl_span port;
-  // `pathname`.
+  /**
+   * `pathname`.
+   */
   weburl_span pathname;
-  // `search`: `?` and the query (empty when null or empty).
+  /**
+   * `search`: `?` and the query (empty when null or empty).
+   */
   weburl_span search;
-  // `hash`: `#` and the fragment (empty when null or empty).
+  /**
+   * `hash`: `#` and the fragment (empty when null or empty).
+   */
   weburl_span hash;
-  // The port number, or -1 when null (or the scheme's default).
+  /**
+   * The port number, or -1 when null (or the scheme's default).
+   */
   int32_t port_number;
-  // One of the `WEBURL_HOST_*` constants.
+  /**
+   * One of the `WEBURL_HOST_*` constants.
+   */
   uint32_t host_kind;
-  // `WEBURL_FLAG_*` bits.
+  /**
+   * `WEBURL_FLAG_*` bits.
+   */
   uint32_t flags;
 } weburl_components;
 
-// A string in a caller's buffer (or a static string): `len` bytes at `ptr`,
-// not NUL-terminated. `ptr` is never NULL.
+/**
+ * A string in a caller's buffer (or a static string): `len` bytes at `ptr`,
+ * not NUL-terminated. `ptr` is never NULL.
+ */
 typedef struct {
-  // The first byte.
+  /**
+   * The first byte.
+   */
   const char *ptr;
-  // The length in bytes.
+  /**
+   * The length in bytes.
+   */
   size_t len;
 } weburl_str;
 
-// Details of the last failure (zeroed on success).
+/**
+ * Details of the last failure (zeroed on success).
+ */
 typedef struct {
-  // Byte offset in the input where the failure was detected (statuses
-  // `INVALID`, `INVALID_UTF8`, `IDNA_UNAVAILABLE`); else 0.
+  /**
+   * Byte offset in the input where the failure was detected (statuses
+   * `INVALID`, `INVALID_UTF8`, `IDNA_UNAVAILABLE`); else 0.
+   */
   size_t position;
-  // Status `CAPACITY`: bytes needed at the point the buffer ran out (a
-  // lower bound; see the buffer sizing guidance in docs/embedded.md);
-  // else 0.
+  /**
+   * Status `CAPACITY`: a buffer size with which the same call succeeds
+   * (the exact length when it was known, else a bound); else 0.
+   */
   size_t needed;
-  // Status `INVALID` (and a setter's ignored host or port): the URL
-  // Standard's name of the validation error, e.g.
-  // `"port-out-of-range"` (static, not NUL-terminated); else empty.
+  /**
+   * Status `INVALID` (and a setter's ignored host or port): the URL
+   * Standard's name of the validation error, e.g.
+   * `"port-out-of-range"` (static, not NUL-terminated); else empty.
+   */
   weburl_str validation_error;
 } weburl_error;
 
-// A parsed URL in the caller's buffer. Produced by `weburl_parse`; pass it
-// to the getters and setters. The buffer must stay untouched between calls
-// (the setters check that it still holds a URL).
+/**
+ * A parsed URL in the caller's buffer. Produced by `weburl_parse`; pass it
+ * to the getters and setters. The buffer must stay untouched between
+ * calls: the library keeps a NUL after the serialization when the buffer
+ * has room for one, and `check` and that NUL tell when the buffer no
+ * longer holds the record's URL (getters then return an empty string,
+ * setters `WEBURL_STATUS_INVALID_URL`). A copy of a record goes stale when
+ * a setter changes the original.
+ */
 typedef struct {
-  // The caller's buffer; the serialization is its first
-  // `components.href.len` bytes (ASCII, not NUL-terminated).
+  /**
+   * The caller's buffer; the serialization is its first
+   * `components.href.len` bytes (ASCII), followed by a NUL when the
+   * buffer has room for one.
+   */
   char *buf;
-  // The buffer's size in bytes.
+  /**
+   * The buffer's size in bytes.
+   */
   size_t capacity;
-  // Where the components are.
+  /**
+   * Where the components are.
+   */
   weburl_components components;
-  // Details when the last call on this URL failed.
+  /**
+   * A check value over the serialization and `components`, set by every
+   * call that fills the record (never 0). `weburl_refresh` with `check`
+   * set to 0 reads a serialization the caller put in the buffer.
+   */
+  uint32_t check;
+  /**
+   * Details when the last call on this URL failed.
+   */
   weburl_error error;
 } weburl_url;
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
-// Parses `input[0..input_len)` — UTF-8, not necessarily NUL-terminated —
-// against the optional `base` (NULL for none) into the caller's
-// `buf[0..capacity)`, and fills `*out` (buffer, capacity, component
-// offsets). No allocation: the buffer holds the serialization.
-//
-// Returns `WEBURL_STATUS_OK`, or: `INVALID` (not a URL; `out->error` names
-// the validation error and its position), `CAPACITY` (buffer too small;
-// `out->error.needed`), `INVALID_UTF8`, `NULL_ARGUMENT` (`buf` or `out` NULL,
-// or `input` NULL with a nonzero length), `OVERLAP` (`buf` overlaps the
-// input, the base's buffer or `*out`), `INVALID_URL` (`base` does not hold a parsed
-// URL), `IDNA_UNAVAILABLE`, `TOO_LONG`. On failure `out->buf`,
-// `out->capacity` and `out->components` are left as they were.
-//
-// # Safety
-// `input` must be readable for `input_len` bytes; `buf` writable for
-// `capacity` bytes and not otherwise accessed during the call; `base` NULL
-// or a URL filled by this library whose buffer is alive; `out` writable.
+/**
+ * Parses `input[0..input_len)` — UTF-8, not necessarily NUL-terminated —
+ * against the optional `base` (NULL for none) into the caller's
+ * `buf[0..capacity)`, and fills `*out` (buffer, capacity, component
+ * offsets, check value). No allocation: the buffer holds the
+ * serialization, and a NUL after it when there is room.
+ *
+ * Returns `WEBURL_STATUS_OK`, or: `INVALID` (not a URL; `out->error` names
+ * the validation error and its position), `CAPACITY` (buffer too small;
+ * `out->error.needed` is a size with which the call succeeds: the URL's
+ * length when the input is already its serialization, else a bound from
+ * the input; `WEBURL_MAX_HREF_LEN(input_len, base_len)` is never too
+ * small), `INVALID_UTF8`, `NULL_ARGUMENT` (`buf` or `out` NULL,
+ * or `input` NULL with a nonzero length), `OVERLAP` (`buf` overlaps the
+ * input, the base's buffer or `*out`), `INVALID_URL` (`base` does not hold a parsed
+ * URL), `IDNA_UNAVAILABLE`, `TOO_LONG`. On failure `out->buf`,
+ * `out->capacity` and `out->components` are left as they were.
+ *
+ * # Safety
+ * `input` must be readable for `input_len` bytes; `buf` writable for
+ * `capacity` bytes and not otherwise accessed during the call; `base` NULL
+ * or a URL filled by this library whose buffer is alive; `out` writable.
+ */
 weburl_status weburl_parse(const char *input,
                            size_t input_len,
                            const weburl_url *base,
@@ -207,13 +371,15 @@ weburl_status weburl_parse(const char *input,
                            size_t capacity,
                            weburl_url *out);
 
-// `weburl_parse` with `flags`: `WEBURL_PARSE_STRICT` (strict parsing:
-// any validation error the standard reports rejects the input, as
-// `WEBURL_STATUS_STRICT` naming the first one in `out->error`), or 0 for
-// `weburl_parse`'s behaviour. Other bits are reserved: pass 0.
-//
-// # Safety
-// As for `weburl_parse`.
+/**
+ * `weburl_parse` with `flags`: `WEBURL_PARSE_STRICT` (strict parsing:
+ * any validation error the standard reports rejects the input, as
+ * `WEBURL_STATUS_STRICT` naming the first one in `out->error`), or 0 for
+ * `weburl_parse`'s behaviour. Other bits are reserved: pass 0.
+ *
+ * # Safety
+ * As for `weburl_parse`.
+ */
 weburl_status weburl_parse_with_flags(const char *input,
                                       size_t input_len,
                                       const weburl_url *base,
@@ -222,200 +388,309 @@ weburl_status weburl_parse_with_flags(const char *input,
                                       uint32_t flags,
                                       weburl_url *out);
 
-// The serialization (`href`).
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * The serialization (`href`).
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_href(const weburl_url *url);
 
-// `protocol`: the scheme and `:`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `protocol`: the scheme and `:`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_protocol(const weburl_url *url);
 
-// `username`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `username`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_username(const weburl_url *url);
 
-// `password`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `password`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_password(const weburl_url *url);
 
-// `host`: the host and `:port`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `host`: the host and `:port`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_host(const weburl_url *url);
 
-// `hostname`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `hostname`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_hostname(const weburl_url *url);
 
-// `port` in decimal (empty when null or the scheme's default).
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `port` in decimal (empty when null or the scheme's default).
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_port(const weburl_url *url);
 
-// `pathname`.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `pathname`.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_pathname(const weburl_url *url);
 
-// `search`: `?` and the query, or empty.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `search`: `?` and the query, or empty.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_search(const weburl_url *url);
 
-// `hash`: `#` and the fragment, or empty.
-//
-// A pointer into the URL's buffer and a length (not NUL-terminated); an
-// empty string when `url` is NULL or inconsistent. Valid until the buffer
-// changes.
-//
-// # Safety
-// `url` is NULL or a record filled by this library whose buffer is alive.
+/**
+ * `hash`: `#` and the fragment, or empty.
+ *
+ * A pointer into the URL's buffer and a length (not NUL-terminated); an
+ * empty string when `url` is NULL, inconsistent, or stale (its buffer no
+ * longer holds its URL). Valid until the buffer changes.
+ *
+ * # Safety
+ * `url` is NULL or a record filled by this library whose buffer is alive.
+ */
 weburl_str weburl_hash(const weburl_url *url);
 
-// Sets `href`: parses `value` as a new URL (`WEBURL_STATUS_INVALID` when
-// it is not one).
-//
-// All setters: `value[0..len)` is UTF-8; the URL is updated in its buffer
-// as the URL Standard's setter does. They return `WEBURL_STATUS_OK`,
-// `WEBURL_STATUS_IGNORED` (the standard says to do nothing: unchanged;
-// `url->error.validation_error` names why for a host or port), or an error
-// with the URL unchanged: `CAPACITY` (while a setter runs the buffer holds
-// the old URL and the new component side by side), `INVALID_UTF8`,
-// `NULL_ARGUMENT`, `OVERLAP` (`value` inside the URL's buffer),
-// `INVALID_URL` (the buffer no longer holds the URL).
-//
-// # Safety
-// All setters: `url` is NULL or a record filled by this library whose
-// buffer is alive and not otherwise accessed during the call; `value` is
-// readable for `len` bytes.
+/**
+ * Sets `href`: parses `value` as a new URL (`WEBURL_STATUS_INVALID` when
+ * it is not one).
+ *
+ * All setters: `value[0..len)` is UTF-8; the URL is updated in its buffer
+ * as the URL Standard's setter does. They return `WEBURL_STATUS_OK`,
+ * `WEBURL_STATUS_IGNORED` (the standard says to do nothing: unchanged;
+ * `url->error.validation_error` names why for a host or port), or an error
+ * with the URL unchanged: `CAPACITY` (`url->error.needed` is a buffer size
+ * with which the call succeeds), `INVALID_UTF8`, `NULL_ARGUMENT`,
+ * `OVERLAP` (`value` inside the URL's buffer), `INVALID_URL` (the buffer
+ * no longer holds the URL: written over, or changed through a copy of
+ * this record).
+ *
+ * Room: the buffer needs to hold the longer of the old and the new URL,
+ * nothing more, when the new component (or, for `href`, the new URL) is
+ * at most 256 bytes; a longer one is written after the URL first, and
+ * the buffer then needs the old URL's length plus the new component's.
+ * A URL with no host whose path starts with `//` (`web+demo:/.//x`) also
+ * needs as many spare bytes as it is long (see `weburl_refresh`). A
+ * setter that shortens the URL clears the bytes it vacates, and every
+ * setter leaves a NUL after the URL when there is room.
+ *
+ * # Safety
+ * All setters: `url` is NULL or a record filled by this library whose
+ * buffer is alive and not otherwise accessed during the call; `value` is
+ * readable for `len` bytes.
+ */
 weburl_status weburl_set_href(weburl_url *url, const char *value, size_t len);
 
-// Sets `protocol`. Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `protocol`. Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_protocol(weburl_url *url, const char *value, size_t len);
 
-// Sets `username`. Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `username`. Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_username(weburl_url *url, const char *value, size_t len);
 
-// Sets `password`. Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `password`. Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_password(weburl_url *url, const char *value, size_t len);
 
-// Sets `host` (host and optional `:port`). Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `host` (host and optional `:port`). Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_host(weburl_url *url, const char *value, size_t len);
 
-// Sets `hostname`. Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `hostname`. Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_hostname(weburl_url *url, const char *value, size_t len);
 
-// Sets `port` (an empty value removes it). Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `port` (an empty value removes it). Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_port(weburl_url *url, const char *value, size_t len);
 
-// Sets `pathname`. Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `pathname`. Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_pathname(weburl_url *url, const char *value, size_t len);
 
-// Sets `search` (an empty value removes the query). Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `search` (an empty value removes the query). Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_search(weburl_url *url, const char *value, size_t len);
 
-// Sets `hash` (an empty value removes the fragment). Statuses as for
-// `weburl_set_href`.
-//
-// # Safety
-// As for `weburl_set_href`.
+/**
+ * Sets `hash` (an empty value removes the fragment). Statuses as for
+ * `weburl_set_href`.
+ *
+ * # Safety
+ * As for `weburl_set_href`.
+ */
 weburl_status weburl_set_hash(weburl_url *url, const char *value, size_t len);
 
-// The URL Standard's *domain to ASCII* (url.bs §3.3) of
-// `domain[0..len)` into `buf[0..capacity)`; `*out_len` receives the length.
-//
-// Returns `WEBURL_STATUS_OK`, `INVALID` (not a valid domain), `CAPACITY`
-// (`*out_len` is then the bytes needed at the point the buffer ran out),
-// `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP`, or `IDNA_UNAVAILABLE`:
-// without the `idna` feature only an ASCII domain with `be_strict` false is
-// answered. With IDNA the buffer is also the work area: give it about four
-// times the domain's length (input, mapped and normalized forms, result).
-//
-// # Safety
-// `domain` readable for `len` bytes; `buf` writable for `capacity` bytes and
-// not otherwise accessed; `out_len` writable.
+/**
+ * Recomputes `url->components` from its buffer, after the caller moved or
+ * copied the serialization into another buffer and updated `buf` and
+ * `capacity` (the check value, over the bytes and offsets, still matches),
+ * or put a serialization this library produced there itself (then set
+ * `url->check` to 0 and `components.href.len` to its length). Either way
+ * the serialization must be followed by a NUL, or fill the buffer: the
+ * library keeps one there (copy it along, or clear the buffer first).
+ *
+ * Returns `WEBURL_STATUS_OK`, or `INVALID_URL` when the record is stale
+ * (`check` is not 0 and does not match: the buffer no longer holds the
+ * record's URL), the NUL is missing, or the first
+ * `url->components.href.len` bytes are not a serialization this library
+ * produced; `NULL_ARGUMENT`, or `CAPACITY` for
+ * a URL with no host whose path needs the serializer's `/.` prefix
+ * (`web+demo:/.//x`): reading it back takes as many spare bytes after it
+ * as it is long, and so do the setters on it (they return `CAPACITY` with
+ * the URL unchanged).
+ *
+ * # Safety
+ * `url` is NULL or points to a record whose `buf` is valid for reads and
+ * writes of `capacity` bytes and not otherwise accessed during the call.
+ */
+weburl_status weburl_refresh(weburl_url *url);
+
+/**
+ * Whether `input[0..input_len)` parses against the optional `base` (NULL
+ * for none): `WEBURL_STATUS_OK` exactly when `weburl_parse` into a large
+ * enough buffer would succeed, else the status it would give (`INVALID`,
+ * `INVALID_UTF8`, `IDNA_UNAVAILABLE`, `TOO_LONG`), or `NULL_ARGUMENT`,
+ * `INVALID_URL` (`base` is stale or not a URL). Nothing is written; it
+ * works in 256 bytes of stack, and answers `CAPACITY` when the input's
+ * scheme, credentials and host together need more (parse it to know).
+ *
+ * # Safety
+ * `input` readable for `input_len` bytes; `base` NULL or a record filled
+ * by this library whose buffer is alive.
+ */
+weburl_status weburl_can_parse(const char *input, size_t input_len, const weburl_url *base);
+
+/**
+ * The serialization of `url`'s origin (url.bs §4.7; HTML's "serialization
+ * of an origin"): `scheme://host[:port]`, or `null` for an opaque origin,
+ * into `buf[0..capacity)`; `*out_len` receives its length (not
+ * NUL-terminated).
+ *
+ * Returns `WEBURL_STATUS_OK`, `CAPACITY` (`*out_len` is then the length
+ * needed; nothing is written), `NULL_ARGUMENT`, `OVERLAP` (`buf` inside
+ * the URL's buffer) or `INVALID_URL` (stale record).
+ *
+ * # Safety
+ * `url` a record filled by this library whose buffer is alive; `buf`
+ * writable for `capacity` bytes and not otherwise accessed; `out_len`
+ * writable.
+ */
+weburl_status weburl_origin(const weburl_url *url, char *buf, size_t capacity, size_t *out_len);
+
+/**
+ * The URL Standard's *domain to ASCII* (url.bs §3.3) of
+ * `domain[0..len)` into `buf[0..capacity)`; `*out_len` receives the length.
+ *
+ * Returns `WEBURL_STATUS_OK`, `INVALID` (not a valid domain), `CAPACITY`
+ * (`*out_len` is then a size that suffices: `WEBURL_MAX_DOMAIN_TO_ASCII_LEN(len)`
+ * or less; with IDNA the buffer is also the work area, holding the domain
+ * and its ASCII form side by side), `INVALID_UTF8`, `NULL_ARGUMENT`,
+ * `OVERLAP`, or `IDNA_UNAVAILABLE`: without the `idna` feature only an
+ * ASCII domain with `be_strict` false is answered.
+ *
+ * # Safety
+ * `domain` readable for `len` bytes; `buf` writable for `capacity` bytes and
+ * not otherwise accessed; `out_len` writable.
+ */
 weburl_status weburl_domain_to_ascii(const char *domain,
                                      size_t len,
                                      bool be_strict,
@@ -423,27 +698,188 @@ weburl_status weburl_domain_to_ascii(const char *domain,
                                      size_t capacity,
                                      size_t *out_len);
 
-// The name of a status, e.g. `"WEBURL_STATUS_CAPACITY"` (a static
-// NUL-terminated string, for messages); `"WEBURL_STATUS_UNKNOWN"` for a
-// value that is not a status.
+/**
+ * The URL Standard's *domain to Unicode* (url.bs §3.3) of
+ * `domain[0..len)` into `buf[0..capacity)` — the domain itself when UTS #46
+ * records an error; `*out_len` receives the length (UTF-8, not
+ * NUL-terminated).
+ *
+ * Returns `WEBURL_STATUS_OK`, `CAPACITY` (`*out_len` is then a size that
+ * suffices: `WEBURL_MAX_DOMAIN_TO_UNICODE_LEN(len)` or less; the buffer is
+ * also the work area), `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP`, or
+ * `IDNA_UNAVAILABLE`: without the `idna` feature only an ASCII domain
+ * without `xn--` labels is answered (lowercased).
+ *
+ * # Safety
+ * As for `weburl_domain_to_ascii`.
+ */
+weburl_status weburl_domain_to_unicode(const char *domain,
+                                       size_t len,
+                                       char *buf,
+                                       size_t capacity,
+                                       size_t *out_len);
+
+/**
+ * The library's version, e.g. `"0.1.0"` (a static NUL-terminated
+ * string; the header's `WEBURL_VERSION` is the version it was generated
+ * for).
+ */
+const char *weburl_version(void);
+
+/**
+ * The name of a status, e.g. `"WEBURL_STATUS_CAPACITY"` (a static
+ * NUL-terminated string, for messages); `"WEBURL_STATUS_UNKNOWN"` for a
+ * value that is not a status.
+ */
 const char *weburl_status_name(int32_t status);
 
-// Recomputes `url->components` from its buffer (after the caller moved
-// or copied the serialization into another buffer and updated `buf` and
-// `capacity`). Returns `WEBURL_STATUS_OK`, or `INVALID_URL` when the first
-// `url->components.href.len` bytes are not a serialization this library
-// produced, `NULL_ARGUMENT`, or `CAPACITY` for a URL with no host whose
-// path needs the serializer's `/.` prefix (`web+demo:/.//x`): reading it
-// back takes as many spare bytes after it as it is long, and so do the
-// setters on it (they return `CAPACITY` with the URL unchanged).
-//
-// # Safety
-// `url` is NULL or points to a record whose `buf` is valid for reads and
-// writes of `capacity` bytes and not otherwise accessed during the call.
-weburl_status weburl_refresh(weburl_url *url);
+/**
+ * URLSearchParams' constructor with a string: parses `init[0..init_len)`
+ * (UTF-8; one leading `?` is skipped) as `application/x-www-form-urlencoded`
+ * and writes the list's serialization into `buf[0..capacity)`; `*len`
+ * receives its length. Pass a URL's `weburl_search` to read its query.
+ *
+ * Returns `WEBURL_STATUS_OK`, `CAPACITY` (`*len` is then the length
+ * needed; nothing is written), `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP`.
+ *
+ * # Safety
+ * `init` readable for `init_len` bytes; `buf` writable for `capacity`
+ * bytes and not otherwise accessed; `len` writable.
+ */
+weburl_status weburl_search_params_parse(const char *init,
+                                         size_t init_len,
+                                         char *buf,
+                                         size_t capacity,
+                                         size_t *len);
+
+/**
+ * The number of name-value pairs in the list `list[0..len)` (0 for NULL).
+ *
+ * # Safety
+ * `list` readable for `len` bytes.
+ */
+size_t weburl_search_params_size(const char *list, size_t len);
+
+/**
+ * Whether the list has a pair named `name` (and, when `value` is not
+ * NULL, with that value): `WEBURL_STATUS_OK` or `NOT_FOUND`; also
+ * `INVALID_UTF8`, `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * Each pointer readable for its length (`value` may be NULL).
+ */
+weburl_status weburl_search_params_has(const char *list,
+                                       size_t len,
+                                       const char *name,
+                                       size_t name_len,
+                                       const char *value,
+                                       size_t value_len);
+
+/**
+ * The first value of `name`, decoded (UTF-8), into `out[0..capacity)`;
+ * `*out_len` receives its length. `WEBURL_STATUS_OK`, `NOT_FOUND`,
+ * `CAPACITY` (`*out_len` is the length needed; nothing is written),
+ * `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP`.
+ *
+ * # Safety
+ * `list` and `name` readable for their lengths; `out` writable for
+ * `capacity` bytes and not otherwise accessed; `out_len` writable.
+ */
+weburl_status weburl_search_params_get(const char *list,
+                                       size_t len,
+                                       const char *name,
+                                       size_t name_len,
+                                       char *out,
+                                       size_t capacity,
+                                       size_t *out_len);
+
+/**
+ * The pair at `index` (0 is the first), its name and value decoded (UTF-8)
+ * into `name_out` and `value_out`; `*name_len` and `*value_len` receive
+ * their lengths. `WEBURL_STATUS_OK`, `NOT_FOUND` (past the end),
+ * `CAPACITY` (either does not fit: both lengths are the lengths needed;
+ * nothing is written), `NULL_ARGUMENT`, `OVERLAP`.
+ *
+ * # Safety
+ * `list` readable for `len` bytes; each output writable for its capacity,
+ * disjoint from the others and not otherwise accessed; the length
+ * pointers writable.
+ */
+weburl_status weburl_search_params_entry(const char *list,
+                                         size_t len,
+                                         size_t index,
+                                         char *name_out,
+                                         size_t name_capacity,
+                                         size_t *name_len,
+                                         char *value_out,
+                                         size_t value_capacity,
+                                         size_t *value_len);
+
+/**
+ * `append(name, value)` on the list `buf[0..*len)`: `*len` receives the
+ * new length. `WEBURL_STATUS_OK`, `CAPACITY` (the list unchanged),
+ * `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP` (`name` or `value` inside
+ * `buf`).
+ *
+ * # Safety
+ * `buf` writable for `capacity` bytes and not otherwise accessed, `*len`
+ * at most `capacity`; `name` and `value` readable for their lengths.
+ */
+weburl_status weburl_search_params_append(char *buf,
+                                          size_t capacity,
+                                          size_t *len,
+                                          const char *name,
+                                          size_t name_len,
+                                          const char *value,
+                                          size_t value_len);
+
+/**
+ * `set(name, value)`: the first pair named `name` gets `value` and the
+ * others are removed; without one, the pair is appended. Statuses as for
+ * `weburl_search_params_append`.
+ *
+ * # Safety
+ * As for `weburl_search_params_append`.
+ */
+weburl_status weburl_search_params_set(char *buf,
+                                       size_t capacity,
+                                       size_t *len,
+                                       const char *name,
+                                       size_t name_len,
+                                       const char *value,
+                                       size_t value_len);
+
+/**
+ * `delete(name, value)`: removes every pair named `name` (with that value,
+ * when `value` is not NULL); `*len` receives the new length and the bytes
+ * vacated are cleared. `WEBURL_STATUS_OK`, `INVALID_UTF8`,
+ * `NULL_ARGUMENT`, `OVERLAP`.
+ *
+ * # Safety
+ * As for `weburl_search_params_append` (`value` may be NULL).
+ */
+weburl_status weburl_search_params_delete(char *buf,
+                                          size_t capacity,
+                                          size_t *len,
+                                          const char *name,
+                                          size_t name_len,
+                                          const char *value,
+                                          size_t value_len);
+
+/**
+ * `sort()`: the pairs in a stable order of their names (compared as
+ * UTF-16 code units, as the URL Standard says), in place; `*len` receives
+ * the new length (empty sequences such as `&&` are dropped).
+ * `WEBURL_STATUS_OK` or `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `buf` writable for `capacity` bytes and not otherwise accessed, `*len`
+ * at most `capacity`.
+ */
+weburl_status weburl_search_params_sort(char *buf, size_t capacity, size_t *len);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* WEBURL_H */

@@ -18,15 +18,53 @@
 //!
 //! - [`weburl_parse`](ffi::weburl_parse) parses `input` (optionally against a
 //!   base [`WeburlUrl`]) into the caller's buffer and fills a [`WeburlUrl`]:
-//!   the buffer, its capacity and the component offsets ([`WeburlComponents`]).
+//!   the buffer, its capacity, the component offsets ([`WeburlComponents`])
+//!   and a check value over them and the serialization.
 //! - The getters (`weburl_href`, `weburl_hostname`, …) return a [`WeburlStr`]
 //!   (pointer and length into the caller's buffer; not NUL-terminated).
 //! - The setters (`weburl_set_pathname`, …) follow the URL Standard's API on
-//!   the caller's buffer; on any failure the URL is left unchanged.
-//! - [`weburl_domain_to_ascii`](ffi::weburl_domain_to_ascii) is the URL
-//!   Standard's domain to ASCII.
+//!   the caller's buffer; on any failure the URL is left unchanged. They
+//!   need room in the buffer for the result only.
+//! - A record whose buffer no longer holds its URL — a copy of a record
+//!   whose original a setter has since changed, a buffer the caller wrote
+//!   over — is detected by its check value: getters return an empty string
+//!   and setters `WEBURL_STATUS_INVALID_URL`.
+//! - The rest of what Ada's C API offers, over caller buffers:
+//!   [`weburl_can_parse`](ffi::weburl_can_parse),
+//!   [`weburl_origin`](ffi::weburl_origin), URLSearchParams
+//!   (`weburl_search_params_*`, over a list's serialization in a buffer),
+//!   [`weburl_domain_to_ascii`](ffi::weburl_domain_to_ascii) and
+//!   [`weburl_domain_to_unicode`](ffi::weburl_domain_to_unicode) (the URL
+//!   Standard's domain to ASCII and to Unicode),
+//!   [`weburl_version`](ffi::weburl_version).
+//! - Sizes: the header's `WEBURL_MAX_HREF_LEN(input_len, base_len)` is a
+//!   buffer size with which `weburl_parse` never fails for lack of room
+//!   (`WEBURL_MAX_HREF_LEN_ASCII_HOST` when the host is ASCII without `%`:
+//!   3 bytes per input byte), and `error.needed` after
+//!   `WEBURL_STATUS_CAPACITY` is a size with which the same call succeeds.
 //!
 //! Every call returns a [`WeburlStatus`]; failures fill [`WeburlError`].
+//!
+//! # Which crate?
+//!
+//! - [`weburl`](https://docs.rs/weburl): owned URLs for code with an
+//!   allocator: the URL API's getters and setters (a value the standard
+//!   ignores is an error), `UrlSearchParams`, a builder, file paths, serde;
+//!   features `pattern` (URLPattern) and `encoding`.
+//! - [`weburl-url`](https://docs.rs/weburl-url): a drop-in for the `url`
+//!   crate (rust-url 2.5.8's API, signature for signature): for code written
+//!   against `url`.
+//! - [`url-core`](https://docs.rs/url-core): `no_std`, no allocator: URLs in
+//!   a buffer the caller gives (`SliceStorage`, `heapless::String`), zero-copy
+//!   parsing, and `sizes` for buffer sizes; for firmware and kernels. The
+//!   others are built on it.
+//! - **`weburl-c`** (this crate): the C ABI (`include/weburl.h` and a static
+//!   library) over caller buffers, for C programs and other languages' FFI
+//!   (`crates/weburl-c` in the repository).
+//! - [`weburl-pattern`](https://docs.rs/weburl-pattern): URLPattern (the
+//!   WHATWG URL Pattern Standard), for routing; also `weburl::pattern`.
+//! - `idna-tables`, `psl-tables`, `script-tables`: url-core's generated
+//!   Unicode and Public Suffix List data; not used directly.
 //!
 //! All `unsafe` code (turning C pointers into slices) is in the [`ffi`]
 //! module; everything else is safe Rust over url-core.
@@ -35,6 +73,15 @@
 //! [`WeburlStatus::IdnaUnavailable`]. On bare-metal targets
 //! (`target_os = "none"`) the crate defines the panic handler the staticlib
 //! needs; Rust firmware uses url-core directly.
+//!
+//! Linking: `libweburl_c.a` holds every function of the library and its
+//! tables; a C program links only what it calls when its functions and the
+//! library's sections are kept apart and unused ones dropped: compile with
+//! `-ffunction-sections -fdata-sections` and link with
+//! `-Wl,--gc-sections` (the Rust side is already built one function per
+//! section). On x86-64 Linux the C test program (`tests/c/weburl_test.c`,
+//! release staticlib) has 1.64 MB of text without it and 0.95 MB with it;
+//! docs/embedded.md has the bare-metal figures.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -45,14 +92,17 @@
 #[cfg(not(target_os = "none"))]
 extern crate std;
 
+mod domains;
 pub mod ffi;
+mod more;
+pub mod search_params;
 mod storage;
+pub use domains::{domain_to_ascii, domain_to_unicode};
+pub use more::{can_parse, origin};
 use storage::{reattach, shadow, Reattach};
 
 use core::ffi::c_char;
-use url_core::{
-    Buffer, CapacityError, HostKind, ParseError, Parser, SetError, SetOutcome, Storage, Url,
-};
+use url_core::{Buffer, CapacityError, HostKind, ParseError, Parser, Url};
 
 /// A panic cannot happen on any input (url-core never panics), but a
 /// bare-metal staticlib needs a handler: stop. (So a Rust firmware, which
@@ -79,8 +129,9 @@ pub enum WeburlStatus {
     /// names the standard's validation error and `error.position` its byte
     /// offset in the input.
     Invalid = 2,
-    /// The buffer is too small; `error.needed` is how many bytes were
-    /// needed at the point it ran out (a lower bound). Nothing was
+    /// The buffer is too small; `error.needed` (or the call's `*out_len`)
+    /// is a size with which the same call succeeds: the exact length when
+    /// it was known, else a bound (see `WEBURL_MAX_HREF_LEN`). Nothing was
     /// truncated: for a setter the URL is unchanged.
     Capacity = 3,
     /// The input (or setter value) is not UTF-8; `error.position` is the
@@ -93,8 +144,9 @@ pub enum WeburlStatus {
     /// A non-ASCII domain, and the library was built without the `idna`
     /// feature.
     IdnaUnavailable = 7,
-    /// The `weburl_url` does not hold a URL produced by `weburl_parse` (its
-    /// buffer was modified, or it was never initialized).
+    /// The `weburl_url` does not hold a URL produced by `weburl_parse`: its
+    /// buffer no longer holds its URL (written over, or changed through a
+    /// copy of the record), or it was never initialized.
     InvalidUrl = 8,
     /// Memory overlaps that must not: the output buffer and the input, the
     /// base URL's buffer or the `weburl_url` record; a setter's value and
@@ -105,6 +157,8 @@ pub enum WeburlStatus {
     /// as `http:127.0.0.1/`); `error.validation_error` names the first one
     /// and `error.position` its byte offset, as for `INVALID`.
     Strict = 10,
+    /// `weburl_search_params_get` and `_entry`: no such name (or index).
+    NotFound = 11,
 }
 
 /// `weburl_parse_with_flags` flag: strict parsing. The first validation
@@ -209,9 +263,8 @@ pub struct WeburlError {
     /// Byte offset in the input where the failure was detected (statuses
     /// `INVALID`, `INVALID_UTF8`, `IDNA_UNAVAILABLE`); else 0.
     pub position: usize,
-    /// Status `CAPACITY`: bytes needed at the point the buffer ran out (a
-    /// lower bound; see the buffer sizing guidance in docs/embedded.md);
-    /// else 0.
+    /// Status `CAPACITY`: a buffer size with which the same call succeeds
+    /// (the exact length when it was known, else a bound); else 0.
     pub needed: usize,
     /// Status `INVALID` (and a setter's ignored host or port): the URL
     /// Standard's name of the validation error, e.g.
@@ -231,20 +284,57 @@ impl WeburlError {
 }
 
 /// A parsed URL in the caller's buffer. Produced by `weburl_parse`; pass it
-/// to the getters and setters. The buffer must stay untouched between calls
-/// (the setters check that it still holds a URL).
+/// to the getters and setters. The buffer must stay untouched between
+/// calls: the library keeps a NUL after the serialization when the buffer
+/// has room for one, and `check` and that NUL tell when the buffer no
+/// longer holds the record's URL (getters then return an empty string,
+/// setters `WEBURL_STATUS_INVALID_URL`). A copy of a record goes stale when
+/// a setter changes the original.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct WeburlUrl {
     /// The caller's buffer; the serialization is its first
-    /// `components.href.len` bytes (ASCII, not NUL-terminated).
+    /// `components.href.len` bytes (ASCII), followed by a NUL when the
+    /// buffer has room for one.
     pub buf: *mut c_char,
     /// The buffer's size in bytes.
     pub capacity: usize,
     /// Where the components are.
     pub components: WeburlComponents,
+    /// A check value over the serialization and `components`, set by every
+    /// call that fills the record (never 0). `weburl_refresh` with `check`
+    /// set to 0 reads a serialization the caller put in the buffer.
+    pub check: u32,
     /// Details when the last call on this URL failed.
     pub error: WeburlError,
+}
+
+/// The check value of a record holding `href` with `c` (FNV-1a over the
+/// bytes and the offsets; never 0).
+pub fn check_value(href: &[u8], c: &WeburlComponents) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    let mut eat = |b: u8| {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    };
+    for &b in href {
+        eat(b);
+    }
+    let spans = [
+        c.href, c.protocol, c.username, c.password, c.host, c.hostname, c.port, c.pathname,
+        c.search, c.hash,
+    ];
+    let words = spans.iter().flat_map(|s| [s.offset, s.len]).chain([
+        c.port_number as u32,
+        c.host_kind,
+        c.flags,
+    ]);
+    for w in words {
+        for b in w.to_le_bytes() {
+            eat(b);
+        }
+    }
+    h.max(1)
 }
 
 /// A failure of the safe layer: the status and its details.
@@ -457,15 +547,19 @@ fn parse_with(
 ) -> Result<WeburlComponents, Failure> {
     // The same storage type as the setters: one instantiation of the parser
     // (two with the strict one).
-    let mut parser = Parser::new().with_base(base);
-    let storage = Reattach::attached(buf);
-    let url = if strict {
-        parser.strict().parse_into(input, storage)?
-    } else {
-        parser.parse_into(input, storage)?
+    let c = {
+        let mut parser = Parser::new().with_base(base);
+        let storage = Reattach::attached(buf);
+        let url = if strict {
+            parser.strict().parse_into(input, storage)?
+        } else {
+            parser.parse_into(input, storage)?
+        };
+        fits_u32(url.href().len())?;
+        components(&url)
     };
-    fits_u32(url.href().len())?;
-    Ok(components(&url))
+    terminate(buf, c.href.len as usize);
+    Ok(c)
 }
 
 /// `weburl_refresh` over slices: the components of the serialization
@@ -528,17 +622,50 @@ pub fn set(
     value: &[u8],
 ) -> Result<(WeburlComponents, Option<WeburlError>), Failure> {
     let value = utf8(value)?;
-    let mut url = reattach(buf, len)?;
+    let (ignored, components) = {
+        let mut url = reattach(buf, len)?;
+        let ignored = set_on(&mut url, attr, value)?;
+        fits_u32(url.href().len())?;
+        (ignored, components(&url))
+    };
+    // Clear what a shorter URL left behind, so a copy of the old record
+    // cannot read it as part of a URL, and end a longer one with a NUL.
+    let new_len = components.href.len as usize;
+    if let Some(vacated) = buf.get_mut(new_len..len) {
+        vacated.fill(0);
+    }
+    terminate(buf, new_len);
+    Ok((components, ignored))
+}
+
+/// Puts a NUL after the serialization `buf[..len]` when there is room: a
+/// record checks for it, so that a copy of a record whose URL has since
+/// grown in the same buffer reads as stale (and C code may print the
+/// buffer as a string).
+pub fn terminate(buf: &mut [u8], len: usize) {
+    if let Some(end) = buf.get_mut(len) {
+        *end = 0;
+    }
+}
+
+/// Runs the setter; `Some` with the details when the standard ignored the
+/// value.
+fn set_on(
+    url: &mut Url<Reattach<'_>>,
+    attr: Attr,
+    value: &str,
+) -> Result<Option<WeburlError>, Failure> {
     let result = url.set(attr.into(), value);
     let ignored = match result {
-        Ok(SetOutcome::Changed) => None,
-        Ok(SetOutcome::Ignored(why)) => Some(ignored_details(why)),
-        // SetOutcome may gain variants: nothing changed that we know of.
-        Ok(_) => None,
-        Err(SetError { error, .. }) => return Err(error.into()),
+        Ok(()) => None,
+        Err(e) => match (e.ignored(), e.parse_error()) {
+            (Some(why), _) => Some(ignored_details(why)),
+            (None, Some(error)) => return Err(error.into()),
+            // SetErrorKind may gain kinds: report the URL as it is.
+            (None, None) => Some(WeburlError::none()),
+        },
     };
-    fits_u32(url.href().len())?;
-    Ok((components(&url), ignored))
+    Ok(ignored)
 }
 
 fn ignored_details(why: url_core::Ignored) -> WeburlError {
@@ -550,59 +677,4 @@ fn ignored_details(why: url_core::Ignored) -> WeburlError {
         _ => {}
     }
     e
-}
-
-/// `weburl_domain_to_ascii` over slices: the URL Standard's *domain to
-/// ASCII* (url.bs §3.3) of `domain` into `out`; returns the length.
-///
-/// Without the `idna` feature only what needs no IDNA tables is answered:
-/// an ASCII domain with `be_strict` false (lowercased, then checked for
-/// forbidden domain code points); anything else is
-/// [`WeburlStatus::IdnaUnavailable`].
-pub fn domain_to_ascii(domain: &[u8], be_strict: bool, out: &mut [u8]) -> Result<usize, Failure> {
-    let domain = utf8(domain)?;
-    // The parser's storage type: IDNA is instantiated once.
-    let mut storage = Reattach::attached(out);
-    domain_to_ascii_into(domain, be_strict, &mut storage)?;
-    Ok(storage.len())
-}
-
-#[cfg(feature = "idna")]
-fn domain_to_ascii_into(
-    domain: &str,
-    be_strict: bool,
-    out: &mut Reattach<'_>,
-) -> Result<(), Failure> {
-    use url_core::idna::IdnaError;
-    url_core::idna::domain_to_ascii(domain, be_strict, out).map_err(|e| match e {
-        IdnaError::Capacity(c) => Failure::capacity(c.needed),
-        _ => Failure::bare(WeburlStatus::Invalid),
-    })
-}
-
-#[cfg(not(feature = "idna"))]
-fn domain_to_ascii_into(
-    domain: &str,
-    be_strict: bool,
-    out: &mut Reattach<'_>,
-) -> Result<(), Failure> {
-    if be_strict || !domain.is_ascii() {
-        return Err(Failure::bare(WeburlStatus::IdnaUnavailable));
-    }
-    let bytes = domain.as_bytes();
-    if bytes.is_empty()
-        || bytes
-            .iter()
-            .any(|&b| url_core::is_forbidden_domain_code_point(b.to_ascii_lowercase()))
-    {
-        return Err(Failure::bare(WeburlStatus::Invalid));
-    }
-    let mut chunk = [0u8; 64];
-    for part in bytes.chunks(chunk.len()) {
-        let dst = &mut chunk[..part.len()];
-        dst.copy_from_slice(part);
-        dst.make_ascii_lowercase();
-        out.push_str(core::str::from_utf8(dst).unwrap_or(""))?;
-    }
-    Ok(())
 }

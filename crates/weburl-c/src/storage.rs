@@ -74,7 +74,7 @@ impl Shadow<'_> {
 
 /// Reverses `bytes` with no assert on the way (see `Shadow::move_tail`):
 /// the front half swapped with the back half read backwards.
-fn reverse(bytes: &mut [u8]) {
+pub(crate) fn reverse(bytes: &mut [u8]) {
     let half = bytes.len() / 2;
     if let Some((front, back)) = bytes.split_at_mut_checked(half) {
         for (x, y) in front.iter_mut().zip(back.iter_mut().rev()) {
@@ -210,6 +210,10 @@ impl Buffer for Reattach<'_> {
 }
 
 impl Storage for Reattach<'_> {
+    // The setters build their component on the stack and splice it in, so
+    // a C caller's buffer needs room for the result only (the header's
+    // setter docs).
+    const SPLICE_FROM_STACK: bool = true;
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         let end = self.len + s.len();
         match self.buf.get_mut() {

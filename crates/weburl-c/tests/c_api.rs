@@ -1,8 +1,10 @@
 //! Builds the C test program `tests/c/weburl_test.c` with gcc against the
 //! host staticlib (`libweburl_c.a`, which cargo builds next to this test)
 //! and the committed header, and runs it: a few dozen WPT urltestdata cases
-//! (taken from `data/wpt/urltestdata.json` into a generated `wpt_cases.h`)
-//! and the error paths; and README.md's C example.
+//! (taken from `data/wpt/urltestdata.json` into a generated `wpt_cases.h`),
+//! the error paths, stale records and the calls beyond parsing. And
+//! `tests/c/c89_test.c`, built as strict C89 (`-std=c89 -pedantic -Werror`):
+//! the header is C89.
 //!
 //! Needs a C compiler: `$CC`, else `gcc`, else `cc`. Without one the tests
 //! say so on stderr and pass, unless `CI` is set: CI must run them.
@@ -91,22 +93,16 @@ fn c_compiler(test: &str) -> Option<String> {
     None
 }
 
-/// Compiles `source` with `cc` against the staticlib and the header (and
-/// `extra_include`), as strictly as the C test program, and runs it.
-fn compile_and_run(cc: &str, source: &Path, extra_include: &Path, exe: &Path) -> Output {
+/// Compiles `source` with `cc` (and `flags`) against the header, `include`
+/// and the staticlib, as strictly as the C test program, and runs it.
+fn compile_and_run(cc: &str, source: &Path, flags: &[&str], include: &Path, exe: &Path) -> Output {
     let out = Command::new(cc)
-        .args([
-            "-std=c99",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-            "-pedantic",
-            "-O1",
-        ])
+        .args(flags)
+        .args(["-Wall", "-Wextra", "-Werror", "-pedantic", "-O1"])
         .arg("-I")
         .arg(manifest_dir().join("include"))
         .arg("-I")
-        .arg(extra_include)
+        .arg(include)
         .arg(source)
         .arg(staticlib())
         .arg("-o")
@@ -125,6 +121,24 @@ fn compile_and_run(cc: &str, source: &Path, extra_include: &Path, exe: &Path) ->
     Command::new(exe).output().expect("run the C program")
 }
 
+/// Builds and runs `tests/c/<source>`; returns its output, panics when it
+/// fails.
+fn build_and_run(cc: &str, source: &str, flags: &[&str], include: &Path) -> String {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("weburl-c-test");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(source.trim_end_matches(".c"));
+    let path = manifest_dir().join("tests/c").join(source);
+    let run = compile_and_run(cc, &path, flags, include, &exe);
+    let stdout = String::from_utf8_lossy(&run.stdout).into_owned();
+    print!("{stdout}");
+    assert!(
+        run.status.success(),
+        "{source} failed:\n{stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    stdout
+}
+
 #[test]
 #[cfg_attr(miri, ignore = "runs gcc")]
 fn c_program_passes() {
@@ -138,14 +152,22 @@ fn c_program_passes() {
         wpt_cases::wpt_cases(&manifest_dir().join("../..")),
     )
     .unwrap();
-    let source = manifest_dir().join("tests/c/weburl_test.c");
-    let run = compile_and_run(&cc, &source, &dir, &dir.join("weburl_test"));
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    print!("{stdout}");
+    let out = build_and_run(&cc, "weburl_test.c", &["-std=c99"], &dir);
+    assert!(out.contains(" checks, 0 failures"), "{out}");
+}
+
+/// The header compiles as strict C89, and a C89 program's calls work.
+#[test]
+#[cfg_attr(miri, ignore = "runs gcc")]
+fn c89_program_passes() {
+    let Some(cc) = c_compiler("c89_program_passes") else {
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let out = build_and_run(&cc, "c89_test.c", &["-std=c89"], &dir);
     assert!(
-        run.status.success(),
-        "C test failed:\n{stdout}{}",
-        String::from_utf8_lossy(&run.stderr)
+        out.contains("c89: ") && out.contains(" checks, 0 failures"),
+        "{out}"
     );
 }
 
@@ -167,7 +189,7 @@ fn readme_example_runs() {
     std::fs::create_dir_all(&dir).unwrap();
     let source = dir.join("readme.c");
     std::fs::write(&source, program).unwrap();
-    let run = compile_and_run(&cc, &source, &dir, &dir.join("readme"));
+    let run = compile_and_run(&cc, &source, &["-std=c99"], &dir, &dir.join("readme"));
     assert!(
         run.status.success(),
         "README example exited with {}",

@@ -16,6 +16,7 @@ fn blank() -> WeburlUrl {
         buf: ptr::null_mut(),
         capacity: 0,
         components: Default::default(),
+        check: 0,
         error: weburl_c::WeburlError::none(),
     }
 }

@@ -7,6 +7,8 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+#[cfg(feature = "parquet")]
+mod columns;
 mod jsonl;
 mod pattern;
 mod route;
@@ -152,6 +154,28 @@ USAGE:
       N characters while always showing the registrable domain. Exit status
       1 if URL does not parse.
 
+  weburl columns [OPTIONS] INPUT OUTPUT
+      Parse a column of URLs from a Parquet or CSV file (INPUT, by its
+      extension .parquet/.pq or .csv, or --format) and write OUTPUT, a
+      Parquet file with the column as it was and `parsed`, a struct of the
+      URL API's getters (href, protocol, username, password, host, hostname,
+      port, pathname, search, hash, origin; null for a null or invalid row).
+      Batches are parsed on every core; a progress bar is drawn on stderr
+      when it is a terminal, and a summary line ends the run. Options:
+        --column NAME     the URL column (default url; a CSV file without a
+                          header names its columns column_1, column_2, ...)
+        --format F        parquet or csv
+        --no-header       the CSV file has no header line
+        --threads N       worker threads (default: one per core)
+        --batch-rows N    rows per batch (default 8192)
+        --strict          an invalid URL is an error (exit status 1)
+        --quiet, -q       no progress bar, no summary
+      Exit status 1 if a file cannot be read or written.
+      Needs the non-default cargo feature `parquet` (Arrow and Parquet are
+      large): cargo install --path crates/weburl-cli --features parquet, or
+      cargo run -p weburl-cli --features parquet -- columns ...; without it
+      the command says so and exits with status 2.
+
   weburl --help | -h
       This text.
 
@@ -218,6 +242,7 @@ fn run(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
         Some("display") => cmd_display(&args[1..], out),
         Some("pattern") => cmd_pattern(&args[1..], out),
         Some("route") => cmd_route(&args[1..], out),
+        Some("columns") => cmd_columns(&args[1..], out),
         Some(other) => Ok(usage_error(&format!("unknown command {other:?}"))),
         None => Ok(usage_error("no command given")),
     }
@@ -497,12 +522,9 @@ fn cmd_set(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     write!(out, "{}", component_block(&url))?;
     // Keep stdout and stderr in order when both go to a terminal.
     out.flush()?;
-    match outcome {
-        Ok(weburl::SetOutcome::Ignored(why)) => {
-            warn!("weburl: the {} setter did nothing: {why:?}", setter.name());
-        }
-        Ok(_) => {}
-        Err(e) => warn!("weburl: {e}"),
+    if let Err(e) = outcome {
+        // "the port setter did nothing: invalid port (...)", or why it failed.
+        warn!("weburl: {e}");
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -717,6 +739,27 @@ fn cmd_route(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     };
     run_jsonl(|line| route::route_response(&list, all, line), out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(feature = "parquet")]
+fn cmd_columns(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        write!(out, "{USAGE}")?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match columns::run(args, out) {
+        Ok(result) => result,
+        Err(msg) => Ok(usage_error(&msg)),
+    }
+}
+
+#[cfg(not(feature = "parquet"))]
+fn cmd_columns(_: &[String], _: &mut impl Write) -> io::Result<ExitCode> {
+    warn!(
+        "weburl: columns needs the cargo feature `parquet`: \
+         cargo run -p weburl-cli --features parquet -- columns ..."
+    );
+    Ok(ExitCode::from(USAGE_ERROR))
 }
 
 #[cfg(test)]

@@ -606,3 +606,12 @@ fn route_answers_one_line_per_line() {
     assert_eq!(o.status.code(), Some(1));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Without the `parquet` feature, `columns` says what it needs.
+#[cfg(not(feature = "parquet"))]
+#[test]
+fn columns_without_the_feature_says_so() {
+    let o = weburl(&["columns", "in.parquet", "out.parquet"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--features parquet"), "{}", stderr(&o));
+}

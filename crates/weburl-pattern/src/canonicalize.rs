@@ -13,7 +13,7 @@
 use crate::error::{ComponentName, Error, ErrorKind};
 use alloc::format;
 use alloc::string::{String, ToString};
-use url_core::{SchemeType, SetOutcome, Url};
+use url_core::{SchemeType, Url};
 
 /// An encoding callback: the standard's "canonicalize a …" algorithms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,15 +80,12 @@ fn dummy_with_scheme(scheme: &str) -> Result<Url<String>, Error> {
 }
 
 /// Maps a setter's answer to the standard's "failure": url-core reports a
-/// failing state-override parse as `Ignored`.
+/// failing state-override parse as an ignored value, an error.
 fn setter_ok(
-    outcome: Result<SetOutcome, url_core::SetError>,
+    outcome: Result<(), url_core::SetError>,
     component: ComponentName,
 ) -> Result<(), Error> {
-    match outcome {
-        Ok(SetOutcome::Changed) => Ok(()),
-        _ => Err(error(component)),
-    }
+    outcome.map_err(|_| error(component))
 }
 
 /// "canonicalize a protocol".

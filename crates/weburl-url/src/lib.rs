@@ -2,14 +2,19 @@
 //! 2.5.8: the same types, methods and signatures, over weburl's WHATWG URL
 //! parser.
 //!
-//! Switching is one line in `Cargo.toml`:
+//! Switching is one line in `Cargo.toml`. The crates are not on crates.io
+//! yet: depend on a checkout of the repository (a path, or `git = "…"` with
+//! its URL):
 //!
 //! ```toml
 //! [dependencies]
-//! url = { package = "weburl-url", version = "0.1" }
+//! url = { package = "weburl-url", path = "path/to/weburl/crates/weburl-url" }
 //! ```
 //!
-//! and code that says `use url::Url;` compiles unchanged.
+//! and code that says `use url::Url;` compiles unchanged. To replace `url`
+//! in a whole dependency graph, patch it with the same crate under the
+//! name `url`: `[patch.crates-io] url = { path =
+//! "path/to/weburl/crates/weburl-url/url-shim" }`.
 //!
 //! ```
 //! # extern crate weburl_url as url;
@@ -33,8 +38,29 @@
 //! file paths) are `url`'s.
 //!
 //! Features, as `url`'s: `std` (default: file paths, `socket_addrs`),
-//! `serde`, `expose_internals`, and `debugger_visualizer` (accepted, no
-//! effect).
+//! `serde` (`Serialize`/`Deserialize`, and `Url::serialize_internal` /
+//! `deserialize_internal`), `expose_internals` (`quirks::internal_components`),
+//! and `debugger_visualizer` (accepted, no effect).
+//!
+//! # Which crate?
+//!
+//! - [`weburl`](https://docs.rs/weburl): owned URLs for code with an
+//!   allocator: the URL API's getters and setters (a value the standard
+//!   ignores is an error), `UrlSearchParams`, a builder, file paths, serde;
+//!   features `pattern` (URLPattern) and `encoding`.
+//! - **`weburl-url`** (this crate): a drop-in for the `url` crate (rust-url
+//!   2.5.8's API, signature for signature): for code written against `url`.
+//! - [`url-core`](https://docs.rs/url-core): `no_std`, no allocator: URLs in
+//!   a buffer the caller gives (`SliceStorage`, `heapless::String`), zero-copy
+//!   parsing, and `sizes` for buffer sizes; for firmware and kernels. The
+//!   others are built on it.
+//! - `weburl-c`: the C ABI (`include/weburl.h` and a static library) over
+//!   caller buffers, for C programs and other languages' FFI
+//!   (`crates/weburl-c` in the repository).
+//! - [`weburl-pattern`](https://docs.rs/weburl-pattern): URLPattern (the
+//!   WHATWG URL Pattern Standard), for routing; also `weburl::pattern`.
+//! - `idna-tables`, `psl-tables`, `script-tables`: url-core's generated
+//!   Unicode and Public Suffix List data; not used directly.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

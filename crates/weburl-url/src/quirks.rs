@@ -20,13 +20,9 @@ use crate::error::ParseError;
 use crate::host::Host;
 use crate::url::Url;
 use alloc::string::String;
-use weburl::SetOutcome;
 
-fn done(outcome: Result<SetOutcome, weburl::SetError>) -> Result<(), ()> {
-    match outcome {
-        Ok(SetOutcome::Changed) => Ok(()),
-        _ => Err(()),
-    }
+fn done(outcome: Result<(), weburl::SetError>) -> Result<(), ()> {
+    outcome.map_err(|_| ())
 }
 
 /// The URL API's `URL.domainToASCII` of old: the host parser's domain, or

@@ -15,7 +15,7 @@ use crate::url::Url;
 use alloc::format;
 use alloc::string::String;
 use core::net::IpAddr;
-use weburl::{Ignored, SchemeType, SetOutcome};
+use weburl::{Ignored, SchemeType};
 
 impl Url {
     /// Sets the fragment (without `#`), or removes it with `None`.
@@ -188,17 +188,19 @@ impl Url {
             Host::parse_opaque(host)?;
         }
         match self.inner.set_hostname(host) {
-            Ok(SetOutcome::Changed) => Ok(()),
-            Ok(SetOutcome::Ignored(Ignored::InvalidHost(e))) => Err(ParseError::from_core(
-                weburl::ParseError::Invalid {
-                    error: e,
-                    position: 0,
-                },
-                false,
-            )),
-            // An empty host where credentials or a port need one.
-            Ok(_) => Err(ParseError::EmptyHost),
-            Err(_) => Err(ParseError::Overflow),
+            Ok(()) => Ok(()),
+            Err(e) => match e.ignored() {
+                Some(Ignored::InvalidHost(e)) => Err(ParseError::from_core(
+                    weburl::ParseError::Invalid {
+                        error: e,
+                        position: 0,
+                    },
+                    false,
+                )),
+                // An empty host where credentials or a port need one.
+                Some(_) => Err(ParseError::EmptyHost),
+                None => Err(ParseError::Overflow),
+            },
         }
     }
 
@@ -350,11 +352,8 @@ impl Url {
 
 /// `Ok(())` when weburl's setter changed the URL, `Err(())` when the
 /// standard says to do nothing (or, impossible on a `String`, it failed).
-fn changed(outcome: Result<SetOutcome, weburl::SetError>) -> Result<(), ()> {
-    match outcome {
-        Ok(SetOutcome::Changed) => Ok(()),
-        _ => Err(()),
-    }
+fn changed(outcome: Result<(), weburl::SetError>) -> Result<(), ()> {
+    outcome.map_err(|_| ())
 }
 
 #[cfg(test)]

@@ -15,6 +15,27 @@
 //! # Ok::<(), weburl::ParseError>(())
 //! ```
 //!
+//! # Which crate?
+//!
+//! - **`weburl`** (this crate): owned URLs for code with an allocator: the
+//!   URL API's getters and setters (a value the standard ignores is an error),
+//!   `UrlSearchParams`, a builder, file paths, serde; features `pattern`
+//!   (URLPattern) and `encoding`.
+//! - [`weburl-url`](https://docs.rs/weburl-url): a drop-in for the `url`
+//!   crate (rust-url 2.5.8's API, signature for signature): for code written
+//!   against `url`.
+//! - [`url-core`](https://docs.rs/url-core): `no_std`, no allocator: URLs in
+//!   a buffer the caller gives (`SliceStorage`, `heapless::String`), zero-copy
+//!   parsing, and `sizes` for buffer sizes; for firmware and kernels. The
+//!   others are built on it.
+//! - `weburl-c`: the C ABI (`include/weburl.h` and a static library) over
+//!   caller buffers, for C programs and other languages' FFI
+//!   (`crates/weburl-c` in the repository).
+//! - [`weburl-pattern`](https://docs.rs/weburl-pattern): URLPattern (the
+//!   WHATWG URL Pattern Standard), for routing; also `weburl::pattern`.
+//! - `idna-tables`, `psl-tables`, `script-tables`: url-core's generated
+//!   Unicode and Public Suffix List data; not used directly.
+//!
 //! Features:
 //! - `std` (default): implies `alloc`; reserved for std-only conveniences.
 //! - `alloc`: [`Url`], [`Origin`] and validation helpers (needs an allocator).
@@ -22,6 +43,8 @@
 //! - `encoding`: legacy query encodings through `encoding_rs`
 //!   (`Url::parse_with_encoding`, `EncodingRsEncoder`,
 //!   `UrlSearchParams::to_string_with_encoding`).
+//! - `pattern`: URLPattern as `weburl::pattern` (the weburl-pattern crate,
+//!   with its default features).
 //!
 //! [`Url::builder`] builds a URL from its parts (decoded text, each part
 //! percent-encoded with the right set, the result checked by the parser).
@@ -30,8 +53,9 @@
 //!
 //! [`UrlSearchParams`] is the URL API's `URLSearchParams`;
 //! [`Url::search_params_mut`] edits a URL's query through one. The setters
-//! (`Url::set_href` … `Url::set_hash`) return url-core's typed results:
-//! [`SetOutcome`] (changed, or ignored and why) or a [`SetError`].
+//! (`Url::set_href` … `Url::set_hash`) return `Result<(), SetError>`: a
+//! value the standard ignores is an error too ([`SetError::ignored`] says
+//! why), so `?` stops on it.
 //!
 //! Without `alloc` this crate only re-exports the `url-core` types below.
 #![no_std]
@@ -51,7 +75,7 @@ pub use url_core;
 pub use url_core::build::{BuildError, BuildErrorKind, UrlPart};
 pub use url_core::parts::Host;
 pub use url_core::{
-    Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetOutcome, Setter,
+    Component, HostKind, Ignored, ParseError, SchemeType, SetError, SetErrorKind, Setter,
     ValidationError,
 };
 

@@ -68,6 +68,8 @@ mod punycode;
 #[cfg(feature = "idna")]
 use crate::error::ParseError;
 #[cfg(feature = "idna")]
+use crate::sizes::{max_domain_to_ascii_len, max_domain_to_unicode_len};
+#[cfg(feature = "idna")]
 use crate::storage::Storage;
 #[cfg(feature = "idna")]
 use crate::validation::{ValidationError, ValidationSink};
@@ -85,11 +87,14 @@ use punycode::decode_label;
 /// Why [`domain_to_ascii`] (or [`domain_to_unicode`], [`to_nfc`]) failed.
 ///
 /// ```
-/// use url_core::{idna::{domain_to_ascii, IdnaError}, SliceStorage};
+/// use url_core::idna::IdnaError;
+/// assert_eq!(IdnaError::Invalid.to_string(), "invalid domain (UTS #46 ToASCII failed)");
+/// # #[cfg(feature = "idna")] {
+/// use url_core::{idna::domain_to_ascii, SliceStorage};
 /// let mut buf = [0u8; 64];
 /// let mut out = SliceStorage::new(&mut buf);
 /// assert_eq!(domain_to_ascii("a\u{200D}b.example", false, &mut out), Err(IdnaError::Invalid));
-/// assert_eq!(IdnaError::Invalid.to_string(), "invalid domain (UTS #46 ToASCII failed)");
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -97,7 +102,12 @@ pub enum IdnaError {
     /// The domain is not valid: the domain parser returns failure.
     Invalid,
     /// The output storage is too small for the result or the intermediate
-    /// forms (see the module docs).
+    /// forms (see the module docs). From `domain_to_ascii`, `to_ascii`,
+    /// `domain_to_unicode` and `to_unicode`, `needed` is a size with which
+    /// the call succeeds: the storage's length before the call plus
+    /// [`max_domain_to_ascii_len`](crate::max_domain_to_ascii_len) (or
+    /// `_unicode_len`) of the domain's; from `to_nfc`, the bytes needed when
+    /// it ran out.
     Capacity(CapacityError),
 }
 
@@ -115,6 +125,20 @@ impl core::error::Error for IdnaError {}
 impl From<CapacityError> for IdnaError {
     fn from(e: CapacityError) -> Self {
         IdnaError::Capacity(e)
+    }
+}
+
+/// A capacity error's `needed` raised to `needed` (the bound of
+/// [`crate::sizes`] for the function that failed), so that a retry with
+/// that much room succeeds.
+#[cfg(feature = "idna")]
+fn at_least(e: IdnaError, needed: usize) -> IdnaError {
+    match e {
+        IdnaError::Capacity(c) => IdnaError::Capacity(CapacityError {
+            needed: c.needed.max(needed),
+            ..c
+        }),
+        e => e,
     }
 }
 
@@ -216,6 +240,19 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
     out: &mut S,
     sink: &mut V,
 ) -> Result<(), IdnaError> {
+    let needed = out
+        .len()
+        .saturating_add(max_domain_to_ascii_len(domain.len()));
+    domain_to_ascii_inner(domain, be_strict, out, sink).map_err(|e| at_least(e, needed))
+}
+
+#[cfg(feature = "idna")]
+fn domain_to_ascii_inner<S: Storage, V: ValidationSink>(
+    domain: &str,
+    be_strict: bool,
+    out: &mut S,
+    sink: &mut V,
+) -> Result<(), IdnaError> {
     let base = out.len();
     let ok = if !be_strict && domain.is_ascii() {
         // Step 5: an ASCII domain is only lowercased; ToASCII (strict) only
@@ -278,8 +315,12 @@ pub fn domain_to_ascii_with_validation<S: Storage, V: ValidationSink>(
 #[cfg(feature = "idna")]
 pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Ascii).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_ascii_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Ascii)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if (be_strict && !outcome.strict_ok) || !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -303,8 +344,12 @@ pub fn to_ascii<S: Storage>(domain: &str, be_strict: bool, out: &mut S) -> Resul
 #[cfg(feature = "idna")]
 pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_unicode_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Unicode)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if !outcome.ok {
         out.truncate(base);
         return Err(IdnaError::Invalid);
@@ -331,8 +376,12 @@ pub fn to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError
 #[cfg(feature = "idna")]
 pub fn domain_to_unicode<S: Storage>(domain: &str, out: &mut S) -> Result<(), IdnaError> {
     let base = out.len();
-    out.push_str(domain)?;
-    let outcome = process(out, base, Conversion::Unicode).inspect_err(|_| out.truncate(base))?;
+    let needed = base.saturating_add(max_domain_to_unicode_len(domain.len()));
+    out.push_str(domain)
+        .map_err(|e| at_least(e.into(), needed))?;
+    let outcome = process(out, base, Conversion::Unicode)
+        .inspect_err(|_| out.truncate(base))
+        .map_err(|e| at_least(e, needed))?;
     if !outcome.ok {
         // Step 2: an error was recorded, return the domain. It fitted above.
         out.truncate(base);
@@ -607,6 +656,97 @@ mod tests {
         for c in 0..0x300u32 {
             assert!(!idna_tables::is_composing_starter(c), "U+{c:04X}");
             assert_eq!(idna_tables::props(c).ccc(), 0, "U+{c:04X}");
+        }
+    }
+
+    /// Every code point's mapping (UTS #46 Map, then at most its full
+    /// canonical decomposition's code points: NFC only composes), as code
+    /// points.
+    fn mapped_nfd(cp: u32) -> std::vec::Vec<u32> {
+        fn nfd(c: u32, out: &mut std::vec::Vec<u32>) {
+            if (0xAC00..0xAC00 + 11172).contains(&c) {
+                let s = c - 0xAC00;
+                out.push(0x1100 + s / 588);
+                out.push(0x1161 + (s % 588) / 28);
+                if s % 28 != 0 {
+                    out.push(0x11A7 + s % 28);
+                }
+                return;
+            }
+            match idna_tables::decompose(c) {
+                Some((a, 0)) => nfd(a, out),
+                Some((a, b)) => {
+                    nfd(a, out);
+                    nfd(b, out);
+                }
+                None => out.push(c),
+            }
+        }
+        let mut mapped = std::vec::Vec::new();
+        match mapping(cp) {
+            Mapping::Valid | Mapping::Disallowed | Mapping::Decomposed => mapped.push(cp),
+            Mapping::Ignored => {}
+            Mapping::Char(m) => mapped.push(m as u32),
+            Mapping::Str(s) => mapped.extend(s.chars().map(|c| c as u32)),
+        }
+        let mut out = std::vec::Vec::new();
+        for m in mapped {
+            nfd(m, &mut out);
+        }
+        out
+    }
+
+    fn utf8_len(c: u32) -> usize {
+        char::from_u32(c).map_or(4, char::len_utf8)
+    }
+
+    /// `crate::sizes::IDN_OUTPUT_PER_UTF8_BYTE` and
+    /// `UNICODE_OUTPUT_PER_BYTE` are the tables' worst cases (see the
+    /// `sizes` module docs for the argument), rounded up.
+    #[test]
+    fn idn_growth_per_byte_is_the_tables() {
+        use crate::sizes::{IDN_OUTPUT_PER_UTF8_BYTE, PUNYCODE_DIGITS, UNICODE_OUTPUT_PER_BYTE};
+        let (mut ascii_worst, mut unicode_worst) = ((0usize, 1usize, 0u32), (0usize, 1usize, 0u32));
+        for cp in 0x80..=0x10FFFFu32 {
+            if char::from_u32(cp).is_none() {
+                continue;
+            }
+            let u = utf8_len(cp);
+            let out = mapped_nfd(cp);
+            let non_ascii = out.iter().filter(|&&c| c >= 0x80).count();
+            let dots = out.iter().filter(|&&c| c == u32::from(b'.')).count();
+            let labels = if non_ascii > 0 { 1 + dots } else { 0 };
+            let ascii = (out.len() - non_ascii) + PUNYCODE_DIGITS * non_ascii + 5 * labels;
+            // ratio a/b > c/d  <=>  a*d > c*b
+            if ascii * ascii_worst.1 > ascii_worst.0 * u {
+                ascii_worst = (ascii, u, cp);
+            }
+            let unicode: usize = out.iter().map(|&c| utf8_len(c)).sum();
+            if unicode * unicode_worst.1 > unicode_worst.0 * u {
+                unicode_worst = (unicode, u, cp);
+            }
+        }
+        assert_eq!(
+            ascii_worst.0.div_ceil(ascii_worst.1),
+            IDN_OUTPUT_PER_UTF8_BYTE,
+            "{ascii_worst:?}"
+        );
+        assert_eq!(ascii_worst.2, 0xFDFA);
+        // An `xn--` label decodes to at most one code point per byte of its
+        // digits: at most 4 bytes of UTF-8 each.
+        assert_eq!(
+            unicode_worst.0.div_ceil(unicode_worst.1).max(4),
+            UNICODE_OUTPUT_PER_BYTE,
+            "{unicode_worst:?}"
+        );
+        // NFC never makes text longer than its decomposition: every
+        // primary composite is at most as long as its two parts.
+        for c in 0..=0x10FFFFu32 {
+            if let Some((a, b)) = idna_tables::decompose(c) {
+                if b != 0 {
+                    assert!(utf8_len(c) <= utf8_len(a) + utf8_len(b), "U+{c:04X}");
+                }
+            }
         }
     }
 }

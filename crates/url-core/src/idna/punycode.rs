@@ -330,4 +330,83 @@ mod tests {
         assert_eq!(encoded(&[0xE9, 0x11_0000]), None);
         assert_eq!(encoded(&[0x61; MAX_LABEL + 1]), None);
     }
+
+    /// Digits of one delta `q` under `bias`: the encoder's loop.
+    fn digits(mut q: u32, bias: u32) -> usize {
+        let mut n = 1;
+        let mut k = BASE;
+        loop {
+            let t = threshold(k, bias);
+            if q < t {
+                return n;
+            }
+            q = (q - t) / (BASE - t);
+            n += 1;
+            k += BASE;
+        }
+    }
+
+    /// `crate::sizes::PUNYCODE_DIGITS` holds for every delta a label can
+    /// need, under any bias (`adapt` never gives more than 1000 here). The
+    /// loop's `q` only shrinks as the input grows smaller, so the count is
+    /// monotone in the delta: the largest delta decides.
+    #[test]
+    fn digits_per_code_point_are_bounded() {
+        let max_delta = 0x10FFFF * (MAX_LABEL as u32 + 1) + MAX_LABEL as u32 + 2;
+        let worst = (0..=1000).map(|b| digits(max_delta, b)).max().unwrap();
+        assert_eq!(worst, crate::sizes::PUNYCODE_DIGITS);
+        for q in [0, 1, 25, 26, 1000, 123_456, max_delta] {
+            for b in [0, 72, 200] {
+                assert!(digits(q, b) <= digits(max_delta, b));
+            }
+        }
+        // The encoder agrees: far-apart code points, each at most 8 digits.
+        let cps = [0x10FFFF, 0x80, 0x10FFFE, 0x81];
+        assert!(encoded(&cps).unwrap().len() <= 4 * crate::sizes::PUNYCODE_DIGITS);
+        let mut sorted = cps;
+        sorted.sort_unstable();
+        assert!(encoded(&sorted).unwrap().len() <= 4 * crate::sizes::PUNYCODE_DIGITS);
+    }
+
+    /// Punycode is one-to-one: a label that decodes encodes back to itself
+    /// (lowercased), so an `xn--` label in a host costs what any ASCII does
+    /// (`crate::sizes`).
+    #[test]
+    fn decode_then_encode_gives_the_label_back() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let alphabet = b"abcdefghijklmnopqrstuvwxyz0123456789-ABZ";
+        let mut decoded = 0;
+        for _ in 0..200_000 {
+            let len = 1 + next(10) as usize;
+            let label: Vec<u8> = (0..len)
+                .map(|_| alphabet[next(alphabet.len() as u64) as usize])
+                .collect();
+            let mut buf = LabelBuf::new();
+            if decode(&label, &mut buf).is_err() || buf.as_slice().iter().all(|&c| c < 0x80) {
+                continue;
+            }
+            decoded += 1;
+            let back = encoded(buf.as_slice()).unwrap();
+            let lower = label.to_ascii_lowercase();
+            let lower: Vec<u8> = match lower.iter().rposition(|&b| b == b'-') {
+                // The basic code points keep their case in `buf`; only
+                // the digits are case-insensitive.
+                Some(p) if p > 0 => [&label[..=p], &lower[p + 1..]].concat(),
+                _ => lower,
+            };
+            assert_eq!(
+                back.as_bytes(),
+                &lower[..],
+                "{:?}",
+                String::from_utf8_lossy(&label)
+            );
+        }
+        assert!(decoded > 10_000, "{decoded}");
+    }
 }

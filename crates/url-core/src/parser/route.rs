@@ -25,6 +25,7 @@
 //! | borrow | `Url::parse_borrowed`, `Parser::parse_borrowed` | canonical (given) → state machine, writing nothing ([`Intent::Borrow`]) |
 //! | canonical only | `Url::parse_canonical` | canonical (given) |
 //! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → state machine up to the path ([`Intent::CheckOnly`]) |
+//! | replace | the href setter | the store ladder into 256 bytes of stack room, when the storage splices from the stack ([`Storage::SPLICE_FROM_STACK`](crate::Storage::SPLICE_FROM_STACK)) and the URL fits; else "append" |
 //! | append | the href setter | state machine after the storage's content ([`Intent::Append`]) |
 //! | override | the other setters | straight-line route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
 //!
@@ -49,7 +50,8 @@ use crate::host::HostKind;
 use crate::input::{self, Input, TabOrNewline};
 use crate::output::Output;
 use crate::simd::Stop;
-use crate::storage::{SliceStorage, Storage};
+use crate::sizes::href_len_bound;
+use crate::storage::{CapacityError, SliceStorage, Storage};
 use crate::url::{Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationSink};
 
@@ -280,7 +282,10 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             intent,
         );
         answered(Route::StateMachine, Form::Given);
-        parsed.map(|_| ())
+        match parsed {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.widened(e, input)),
+        }
     }
 
     /// The state machine alone, into an empty `storage`.
@@ -303,8 +308,21 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             Intent::Store,
         );
         answered(Route::StateMachine, Form::Given);
-        let (off, _) = parsed?;
-        Ok(Url { buf: storage, off })
+        match parsed {
+            Ok((off, _)) => Ok(Url { buf: storage, off }),
+            Err(e) => Err(self.widened(e, input)),
+        }
+    }
+
+    /// A capacity report of the state machine, which ran out of room before
+    /// it knew the URL's length: `needed` raised to the bound on what the
+    /// whole parse can hold ([`href_len_bound`]), so that a retry with that
+    /// much room does not fail for lack of it.
+    #[cold]
+    #[inline(never)]
+    fn widened(&self, e: ParseError, input: &str) -> ParseError {
+        let base = self.base.as_ref().map_or(0, |b| b.href().len());
+        with_needed(e, href_len_bound(input, base))
     }
 
     /// The store ladder once the canonical recognizer has declined the
@@ -504,17 +522,35 @@ fn copy_canonical<S: Storage>(
                 .and_then(|()| out.push_str(tail))
         }
     };
-    copied.map(|()| c.off).map_err(Into::into)
+    // On failure the URL's length is known: report it.
+    copied
+        .map(|()| c.off)
+        .map_err(|e| with_needed(e.into(), raw.len() + usize::from(c.slash.is_some())))
+}
+
+/// `e` with `needed` at least `needed` when it is a capacity error.
+#[cold]
+#[inline(never)]
+fn with_needed(e: ParseError, needed: usize) -> ParseError {
+    match e {
+        ParseError::Capacity(c) => ParseError::Capacity(CapacityError {
+            needed: c.needed.max(needed),
+            ..c
+        }),
+        e => e,
+    }
 }
 
 /// The reference resolver's answer: the base's kept prefix and the
 /// reference's tail, copied.
 #[inline]
 fn copy_reference<S: Storage>(r: &Reference<'_, '_>, out: &mut S) -> Result<Offsets, ParseError> {
-    out.reserve(r.head.len() + r.tail.len());
-    out.push_str(r.head)?;
-    out.push_str(r.tail)?;
-    Ok(r.off)
+    let len = r.head.len() + r.tail.len();
+    out.reserve(len);
+    match out.push_str(r.head).and_then(|()| out.push_str(r.tail)) {
+        Ok(()) => Ok(r.off),
+        Err(e) => Err(with_needed(e.into(), len)),
+    }
 }
 
 /// The canonical recognizer for a borrowed parse: `None` when `input` is

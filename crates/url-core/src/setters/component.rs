@@ -5,7 +5,8 @@
 //! then put in place with one `replace_range`: the URL's bytes after it
 //! move once, and a fixed buffer needs room only for the result. A
 //! component too long for the stack, or any component in another storage,
-//! is written after the URL and rotated into place (`Url::replace_with`).
+//! is written after the URL and rotated into place (`Url::replace_with`),
+//! which then needs room for the URL and the component side by side.
 //! Either way a failure leaves the URL unchanged.
 //!
 //! The pathname, search and hash components of a value without tab or
@@ -22,6 +23,7 @@ use crate::input::{Input, TabOrNewline};
 use crate::output::{Need, Output};
 use crate::parser::route::{self, QueryOrFragmentState};
 use crate::simd::{find, find_path, Stop};
+use crate::sizes::{href_len_bound, BYTES_PER_INPUT_BYTE};
 use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
 use crate::url::{format_port, path_needs_dot_prefix, SchemeType, Url};
 use crate::validation::NoValidation;
@@ -29,7 +31,7 @@ use core::ops::Range;
 
 /// Stack bytes a new component is built in: more than almost every
 /// setter's value needs.
-const ROOM: usize = 256;
+pub(super) const ROOM: usize = 256;
 
 /// A setter's new component, written into any storage.
 pub(super) trait NewComponent {
@@ -37,6 +39,9 @@ pub(super) trait NewComponent {
     type Out;
     /// Appends the component to `out`.
     fn write<T: Storage>(&mut self, out: &mut T) -> Result<Self::Out, ParseError>;
+    /// The most [`NewComponent::write`] can have appended at any point
+    /// (a bound from the value's length).
+    fn most(&self) -> usize;
     /// The component when it is a delimiter (`?`, `#` or none) and then the
     /// value exactly as given (nothing to encode, lowercase or resolve):
     /// then, where the old component starts with the same delimiter, only
@@ -65,8 +70,9 @@ impl<S: Storage> Url<S> {
                 return Ok((delta, delimiter.len() + text.len(), out));
             }
         }
+        let most = component.most();
         if !S::SPLICE_FROM_STACK {
-            return self.replace_with(setter, range, |u| component.write(&mut u.buf));
+            return self.replace_with(setter, range, most, |u| component.write(&mut u.buf));
         }
         let mut room = [0u8; ROOM];
         let mut stack = SliceStorage::new(&mut room);
@@ -83,7 +89,7 @@ impl<S: Storage> Url<S> {
             Err(ParseError::Capacity(_)) => {}
             Err(e) => return Err(self.err(setter, e)),
         }
-        self.replace_with(setter, range, |u| component.write(&mut u.buf))
+        self.replace_with(setter, range, most, |u| component.write(&mut u.buf))
     }
 }
 
@@ -138,6 +144,11 @@ impl NewComponent for Pathname<'_> {
         Ok(0)
     }
 
+    fn most(&self) -> usize {
+        // Every byte percent-encoded, a '/' in front and the "/." prefix.
+        BYTES_PER_INPUT_BYTE * self.value.len() + 3
+    }
+
     fn verbatim(&self) -> Option<(&'static str, &str, usize)> {
         // A special URL's path that the path state copies as it is: from
         // '/', with no byte to encode, no '\\' and no possible dot segment
@@ -170,6 +181,10 @@ impl NewComponent for QueryOrFragment<'_> {
             QueryOrFragmentState::Query(self.stop())
         };
         route::override_query_or_fragment(self.value, state, self.scheme_type, self.host_kind, out)
+    }
+
+    fn most(&self) -> usize {
+        1 + BYTES_PER_INPUT_BYTE * self.value.len()
     }
 
     fn verbatim(&self) -> Option<(&'static str, &str, ())> {
@@ -248,5 +263,11 @@ impl NewComponent for HostAndPort<'_> {
             push_port(out, port)?;
         }
         Ok((kind, host_offset, host_len))
+    }
+
+    fn most(&self) -> usize {
+        // The host parser's most, as in a parse (which also covers "//"
+        // and a port).
+        href_len_bound(self.value, 0)
     }
 }

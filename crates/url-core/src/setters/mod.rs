@@ -3,18 +3,25 @@
 //! Each setter runs the basic URL parser with a state override over the new
 //! value, writing the new component, then splices it into place and shifts
 //! the offsets behind it. Nothing is re-parsed (except by `set_href`, which
-//! is a parse). A setter that the standard says does nothing, or that fails,
-//! leaves the URL byte-for-byte unchanged.
+//! is a parse).
 //!
-//! Room: into a `SliceStorage` (or a `String`), the `pathname`, `search`,
-//! `hash`, `host` and `hostname` setters build their component in a stack
-//! buffer of 256 bytes and splice it in ([`Storage::SPLICE_FROM_STACK`]),
-//! so a fixed buffer needs room only for the result. The other setters,
-//! other storages (`heapless::String` among them, to keep firmware code
-//! small) and a component too long for the stack write the new component
-//! after the current serialization: the storage then holds the old URL and
-//! the new component side by side, and needs `len + new component` bytes
-//! even when the result is shorter.
+//! Every setter returns `Result<(), SetError>`. A value the standard says to
+//! ignore is an error too ([`SetErrorKind::Ignored`]), so `?` and `unwrap`
+//! stop on it; [`SetError::ignored`] tells it apart for callers that carry
+//! on, as the URL API does. On any error the URL is byte for byte unchanged.
+//!
+//! Room: the `port` and `protocol` setters build their component on the
+//! stack in every storage, and into a [`SliceStorage`] or a `String` so do
+//! the others ([`Storage::SPLICE_FROM_STACK`], a stack buffer of 256
+//! bytes): a fixed buffer then needs room only for the result (the longer
+//! of the old URL and the new one). A component too long for the stack, and
+//! every component but those two in other storages (`heapless::String`,
+//! whose code stays smaller this way), is written after the URL and then
+//! rotated into place: the storage holds the old URL and the new component
+//! side by side. Each setter's docs give its figure. When the room runs
+//! out, [`CapacityError::needed`] is a size with which the same call
+//! succeeds: the result's length when the component was built, else the
+//! URL's length plus a bound on what the value can become.
 
 use crate::byte_class::is_tab_or_newline;
 use crate::error::ParseError;
@@ -22,141 +29,23 @@ use crate::host::HostKind;
 use crate::input::{Input, TabOrNewline};
 use crate::output::Output;
 use crate::parser::authority::{port_for, port_number, scan_authority, AuthorityScan};
-use crate::parser::route;
-use crate::parser::scheme::{scan_scheme, write_scheme, SchemeScan};
+use crate::parser::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
+use crate::parser::{route, Parser};
 use crate::percent_encode::{utf8_percent_encode_into, EncodeSet};
 use crate::simd::{find, Stop};
-use crate::storage::{CapacityError, Storage};
-use crate::url::{SchemeType, Url};
+use crate::sizes::{href_len_bound, BYTES_PER_INPUT_BYTE};
+use crate::storage::{Buffer, CapacityError, SliceStorage, Storage};
+use crate::url::{format_port, SchemeType, Url};
 use crate::validation::ValidationError;
-use core::fmt;
 use core::ops::Range;
 
+mod api;
 mod component;
-use component::{push_port, HostAndPort, Pathname, QueryOrFragment};
+mod error;
+use component::{HostAndPort, Pathname, QueryOrFragment, ROOM};
+pub use error::{Ignored, SetError, SetErrorKind, Setter};
 
-/// Which setter ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Setter {
-    /// `href`
-    Href,
-    /// `protocol`
-    Protocol,
-    /// `username`
-    Username,
-    /// `password`
-    Password,
-    /// `host`
-    Host,
-    /// `hostname`
-    Hostname,
-    /// `port`
-    Port,
-    /// `pathname`
-    Pathname,
-    /// `search`
-    Search,
-    /// `hash`
-    Hash,
-}
-
-impl Setter {
-    /// Every setter, in the URL API's attribute order.
-    pub const ALL: [Setter; 10] = [
-        Setter::Href,
-        Setter::Protocol,
-        Setter::Username,
-        Setter::Password,
-        Setter::Host,
-        Setter::Hostname,
-        Setter::Port,
-        Setter::Pathname,
-        Setter::Search,
-        Setter::Hash,
-    ];
-
-    /// Looks a setter up by its URL API attribute name (`"pathname"` …).
-    ///
-    /// ```
-    /// assert_eq!(url_core::Setter::from_name("hash"), Some(url_core::Setter::Hash));
-    /// ```
-    pub fn from_name(name: &str) -> Option<Setter> {
-        Setter::ALL.into_iter().find(|s| s.name() == name)
-    }
-
-    /// The URL API attribute name.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Setter::Href => "href",
-            Setter::Protocol => "protocol",
-            Setter::Username => "username",
-            Setter::Password => "password",
-            Setter::Host => "host",
-            Setter::Hostname => "hostname",
-            Setter::Port => "port",
-            Setter::Pathname => "pathname",
-            Setter::Search => "search",
-            Setter::Hash => "hash",
-        }
-    }
-}
-
-/// What a setter did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SetOutcome {
-    /// The URL was updated (possibly to the same serialization).
-    Changed,
-    /// The standard says to do nothing here; the URL is unchanged.
-    Ignored(Ignored),
-}
-
-impl SetOutcome {
-    /// Whether the setter changed the URL.
-    pub fn is_changed(self) -> bool {
-        self == SetOutcome::Changed
-    }
-}
-
-/// Why a setter did nothing (the URL API returns without an exception).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Ignored {
-    /// The URL has an opaque path (host, hostname and pathname setters).
-    OpaquePath,
-    /// The URL cannot have a username/password/port: its host is null or
-    /// empty, or its scheme is `file`.
-    CannotHaveCredentialsOrPort,
-    /// The value does not begin with a valid scheme.
-    InvalidScheme,
-    /// The scheme change is not allowed: special ↔ not special, to `file`
-    /// with credentials or a port, or from `file` with an empty host.
-    SchemeChangeNotAllowed,
-    /// The value's host fails to parse; the standard's validation error.
-    InvalidHost(ValidationError),
-    /// The value's port fails to parse; the standard's validation error.
-    InvalidPort(ValidationError),
-}
-
-/// A setter failed: the URL is unchanged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SetError {
-    /// Which setter.
-    pub setter: Setter,
-    /// Why: [`ParseError::Capacity`] when the result does not fit the
-    /// storage; [`ParseError::Invalid`] when `set_href`'s value is not a URL.
-    pub error: ParseError,
-}
-
-impl fmt::Display for SetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "setting {} failed: {}", self.setter.name(), self.error)
-    }
-}
-
-impl core::error::Error for SetError {}
-
-type SetResult = Result<SetOutcome, SetError>;
+type SetResult = Result<(), SetError>;
 
 #[inline]
 fn shift(x: u32, delta: isize) -> u32 {
@@ -165,9 +54,13 @@ fn shift(x: u32, delta: isize) -> u32 {
 
 impl<S: Storage> Url<S> {
     fn err(&self, setter: Setter, error: impl Into<ParseError>) -> SetError {
+        SetError::new(setter, error.into())
+    }
+
+    fn ignored(setter: Setter, why: Ignored) -> SetError {
         SetError {
             setter,
-            error: error.into(),
+            kind: SetErrorKind::Ignored(why),
         }
     }
 
@@ -203,12 +96,15 @@ impl<S: Storage> Url<S> {
     }
 
     /// Runs `build` to write a replacement at the end, then splices it in; on
-    /// any error the scratch is dropped and the URL is as before. Returns
-    /// the length change, the replacement's length and what `build` gave.
+    /// any error the scratch is dropped and the URL is as before. `most` is
+    /// the most `build` can write (so a capacity error can say how much room
+    /// the call needs). Returns the length change, the replacement's length
+    /// and what `build` gave.
     fn replace_with<R>(
         &mut self,
         setter: Setter,
         range: Range<usize>,
+        most: usize,
         build: impl FnOnce(&mut Self) -> Result<R, ParseError>,
     ) -> Result<(isize, usize, R), SetError> {
         let scratch = self.buf.len();
@@ -216,7 +112,7 @@ impl<S: Storage> Url<S> {
             Ok(r) => r,
             Err(e) => {
                 self.buf.truncate(scratch);
-                return Err(self.err(setter, e));
+                return Err(self.err(setter, with_needed(e, scratch.saturating_add(most))));
             }
         };
         let new_len = self.buf.len() - scratch;
@@ -261,12 +157,30 @@ impl<S: Storage> Url<S> {
     }
 
     fn run_href_setter(&mut self, value: &str) -> SetResult {
+        if S::SPLICE_FROM_STACK {
+            // A new URL that fits the stack replaces the old one in one
+            // splice: the storage needs room for the result only.
+            let mut room = [0u8; ROOM];
+            match Parser::new().parse_into(value, SliceStorage::new(&mut room)) {
+                Ok(new) => {
+                    let len = self.buf.len();
+                    self.buf
+                        .replace_range(0..len, new.href())
+                        .map_err(|e| self.err(Setter::Href, e))?;
+                    self.off = new.off;
+                    return Ok(());
+                }
+                // Longer than the stack: parsed after the old URL below.
+                Err(ParseError::Capacity(_)) => {}
+                Err(e) => return Err(self.err(Setter::Href, e)),
+            }
+        }
         let old = self.buf.len();
-        let parsed = route::append(value, &mut self.buf);
-        let off = match parsed {
+        let off = match route::append(value, &mut self.buf) {
             Ok(x) => x,
             Err(e) => {
                 self.buf.truncate(old);
+                let e = with_needed(e, old.saturating_add(href_len_bound(value, 0)));
                 return Err(self.err(Setter::Href, e));
             }
         };
@@ -286,7 +200,7 @@ impl<S: Storage> Url<S> {
             fragment_start: off.fragment_start.map(|f| shift(f, d)),
             ..off
         };
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 
     fn run_protocol_setter(&mut self, value: &str) -> SetResult {
@@ -295,7 +209,7 @@ impl<S: Storage> Url<S> {
         // Scheme start and scheme states over the value followed by ':'.
         let start = input.skip_ws(0);
         let Ok(scheme) = scan_scheme(bytes, start, SchemeScan::SetterValue) else {
-            return Ok(SetOutcome::Ignored(Ignored::InvalidScheme));
+            return Err(Self::ignored(Setter::Protocol, Ignored::InvalidScheme));
         };
         let new_type = scheme.scheme_type;
         let o = self.off;
@@ -303,25 +217,69 @@ impl<S: Storage> Url<S> {
             || ((self.has_credentials() || o.port.is_some()) && new_type == SchemeType::File)
             || (o.scheme_type == SchemeType::File && o.host_kind == HostKind::Empty)
         {
-            return Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed));
+            return Err(Self::ignored(
+                Setter::Protocol,
+                Ignored::SchemeChangeNotAllowed,
+            ));
         }
-        let (delta, _, ()) =
-            self.replace_with(Setter::Protocol, 0..o.scheme_end as usize, |u| {
+        let range = 0..o.scheme_end as usize;
+        // "If url's port is url's scheme's default port, set url's port to null."
+        let drop_port = o.port.is_some() && o.port == new_type.default_port();
+        let port = o.host_end as usize..o.path_start as usize;
+        let mut room = [0u8; ROOM];
+        let Some(text) = scheme_text(bytes, start, &scheme, &mut room) else {
+            // A scheme too long for the stack: written after the URL.
+            let (delta, _, ()) = self.replace_with(Setter::Protocol, range, value.len(), |u| {
                 let mut w = Output::appending(value, &mut u.buf);
                 Ok(write_scheme(&mut w, bytes, start, &scheme)?)
             })?;
-        self.shift_all(delta);
-        self.off.scheme_type = new_type;
-        // "If url's port is url's scheme's default port, set url's port to null."
-        // A second splice, but one that only removes bytes, which no storage
-        // refuses: the scheme change above cannot be left half done.
-        if o.port.is_some() && o.port == new_type.default_port() {
-            let range = self.off.host_end as usize..self.off.path_start as usize;
-            let (d, _, ()) = self.replace_with(Setter::Protocol, range, |_| Ok(()))?;
+            self.shift_all(delta);
+            self.off.scheme_type = new_type;
+            if drop_port {
+                // Only removes bytes, which no storage refuses: the scheme
+                // change above cannot be left half done.
+                let d = self.replace_verbatim(Setter::Protocol, port, "")?;
+                self.off.port = None;
+                self.shift_from_path(d);
+            }
+            return Ok(());
+        };
+        // The port goes first, so the URL never holds the new scheme and the
+        // old port at once: room for the longer of the old and new URL. A
+        // scheme that then does not fit puts the port back (the storage held
+        // it a moment ago).
+        let mut kept = [0u8; 6];
+        let (kept, d_port) = if drop_port {
+            let old = self.buf.as_bytes().get(port.clone()).unwrap_or_default();
+            let n = old.len().min(kept.len());
+            crate::bytes::copy(&mut kept, old);
+            let kept = kept
+                .get(..n)
+                .and_then(|k| core::str::from_utf8(k).ok())
+                .unwrap_or_default();
+            (
+                kept,
+                self.replace_verbatim(Setter::Protocol, port.clone(), "")?,
+            )
+        } else {
+            ("", 0)
+        };
+        let d_scheme = match self.replace_verbatim(Setter::Protocol, range, text) {
+            Ok(d) => d,
+            Err(e) => {
+                if drop_port {
+                    let _ = self.buf.replace_range(port.start..port.start, kept);
+                }
+                return Err(e);
+            }
+        };
+        if drop_port {
             self.off.port = None;
-            self.shift_from_path(d);
         }
-        Ok(SetOutcome::Changed)
+        self.shift_from_path(d_port);
+        self.shift_all(d_scheme);
+        self.off.scheme_type = new_type;
+        Ok(())
     }
 
     fn shift_all(&mut self, d: isize) {
@@ -354,18 +312,60 @@ impl<S: Storage> Url<S> {
         pass: Option<&str>,
     ) -> SetResult {
         if self.cannot_have_credentials_or_port() {
-            return Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort));
+            return Err(Self::ignored(setter, Ignored::CannotHaveCredentialsOrPort));
         }
         let o = self.off;
         let user_start = o.scheme_end as usize + 3;
+        let range = user_start..o.host_start as usize;
         let old_user = user_start..o.username_end as usize;
         let old_pass = {
             let p = self.password();
             let end = o.host_start as usize - 1;
             end - p.len()..end
         };
+        let (delta, user_len) = if S::SPLICE_FROM_STACK {
+            let mut room = [0u8; ROOM];
+            let mut stack = SliceStorage::new(&mut room);
+            let href = self.buf.as_str();
+            let user_part = Part::of(user, href.get(old_user.clone()));
+            let pass_part = Part::of(pass, href.get(old_pass.clone()));
+            match write_userinfo(&mut stack, user_part, pass_part) {
+                Ok(user_len) => {
+                    let text = stack.as_str();
+                    (
+                        self.replace_verbatim(setter, range.clone(), text)?,
+                        user_len,
+                    )
+                }
+                // Too long for the stack: built after the URL below.
+                Err(_) => self.userinfo_after_url(setter, range, user, pass, old_user, old_pass)?,
+            }
+        } else {
+            self.userinfo_after_url(setter, range, user, pass, old_user, old_pass)?
+        };
+        self.off.username_end = (user_start + user_len) as u32;
+        self.off.host_start = shift(self.off.host_start, delta);
+        self.off.host_end = shift(self.off.host_end, delta);
+        self.shift_from_path(delta);
+        Ok(())
+    }
+
+    /// [`Url::set_userinfo`]'s component written after the URL (the old
+    /// username or password copied from the URL itself) and rotated into
+    /// place. Returns the length change and the new username's length.
+    fn userinfo_after_url(
+        &mut self,
+        setter: Setter,
+        range: Range<usize>,
+        user: Option<&str>,
+        pass: Option<&str>,
+        old_user: Range<usize>,
+        old_pass: Range<usize>,
+    ) -> Result<(isize, usize), SetError> {
+        let value = user.or(pass).unwrap_or_default();
+        let most = BYTES_PER_INPUT_BYTE * value.len() + (range.end - range.start) + 2;
         let mut user_len = 0;
-        let (delta, _, ()) = self.replace_with(setter, user_start..o.host_start as usize, |u| {
+        let (delta, _, ()) = self.replace_with(setter, range, most, |u| {
             let start = u.buf.len();
             match user {
                 Some(v) => utf8_percent_encode_into(v, EncodeSet::USERINFO, &mut u.buf)?,
@@ -386,11 +386,7 @@ impl<S: Storage> Url<S> {
             }
             Ok(())
         })?;
-        self.off.username_end = (user_start + user_len) as u32;
-        self.off.host_start = shift(self.off.host_start, delta);
-        self.off.host_end = shift(self.off.host_end, delta);
-        self.shift_from_path(delta);
-        Ok(SetOutcome::Changed)
+        Ok((delta, user_len))
     }
 
     fn run_username_setter(&mut self, value: &str) -> SetResult {
@@ -411,7 +407,7 @@ impl<S: Storage> Url<S> {
 
     fn set_host_inner(&mut self, setter: Setter, value: &str) -> SetResult {
         if self.off.opaque_path {
-            return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
+            return Err(Self::ignored(setter, Ignored::OpaquePath));
         }
         let o = self.off;
         let special = o.scheme_type.is_special();
@@ -430,7 +426,7 @@ impl<S: Storage> Url<S> {
                 self.off.host_end = o.host_start + value.len() as u32;
                 self.off.host_kind = HostKind::Domain;
                 self.shift_from_path(delta);
-                return Ok(SetOutcome::Changed);
+                return Ok(());
             }
         }
         let input = Input::new(value, 0, TabOrNewline::Assumed);
@@ -443,28 +439,13 @@ impl<S: Storage> Url<S> {
             (scan.host_end(), scan.host_colon.is_some())
         };
         let empty = input.skip_ws(0) >= end;
+        let missing = Ignored::InvalidHost(ValidationError::HostMissing);
         if to_port {
-            if empty {
-                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
-                    ValidationError::HostMissing,
-                )));
+            if empty || setter == Setter::Hostname {
+                return Err(Self::ignored(setter, missing));
             }
-            if setter == Setter::Hostname {
-                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
-                    ValidationError::HostMissing,
-                )));
-            }
-        } else if !file {
-            if special && empty {
-                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
-                    ValidationError::HostMissing,
-                )));
-            }
-            if empty && (self.has_credentials() || o.port.is_some()) {
-                return Ok(SetOutcome::Ignored(Ignored::InvalidHost(
-                    ValidationError::HostMissing,
-                )));
-            }
+        } else if !file && empty && (special || self.has_credentials() || o.port.is_some()) {
+            return Err(Self::ignored(setter, missing));
         }
         // Port state with a state override, decided before anything is
         // written so that host and port land in one splice: a value whose port
@@ -497,9 +478,9 @@ impl<S: Storage> Url<S> {
             match self.replace_component(setter, range.clone(), &mut component) {
                 Ok(x) => x,
                 Err(SetError {
-                    error: ParseError::Invalid { error, .. },
+                    kind: SetErrorKind::Parse(ParseError::Invalid { error, .. }),
                     ..
-                }) => return Ok(SetOutcome::Ignored(Ignored::InvalidHost(error))),
+                }) => return Err(Self::ignored(setter, Ignored::InvalidHost(error))),
                 Err(e) => return Err(e),
             };
         let host_start = range.start + host_offset;
@@ -513,25 +494,24 @@ impl<S: Storage> Url<S> {
             self.off.port = port;
         }
         self.shift_from_path(delta);
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 
     fn run_port_setter(&mut self, value: &str) -> SetResult {
         if self.cannot_have_credentials_or_port() {
-            return Ok(SetOutcome::Ignored(Ignored::CannotHaveCredentialsOrPort));
+            return Err(Self::ignored(
+                Setter::Port,
+                Ignored::CannotHaveCredentialsOrPort,
+            ));
         }
         if value.is_empty() {
             return self.write_port(Setter::Port, None);
         }
-        self.set_port_digits(Setter::Port, value)
-    }
-
-    /// Port state with a state override: leading digits (tab/newline
-    /// skipped) up to any other code point.
-    fn set_port_digits(&mut self, setter: Setter, value: &str) -> SetResult {
+        // Port state with a state override: leading digits (tab/newline
+        // skipped) up to any other code point.
         match self.port_from_digits(value) {
-            Ok(port) => self.write_port(setter, port),
-            Err(why) => Ok(SetOutcome::Ignored(why)),
+            Ok(port) => self.write_port(Setter::Port, port),
+            Err(why) => Err(Self::ignored(Setter::Port, why)),
         }
     }
 
@@ -552,18 +532,34 @@ impl<S: Storage> Url<S> {
         port_for(port_number(digits()), self.off.scheme_type).map_err(Ignored::InvalidPort)
     }
 
+    /// Puts `":" port` (nothing for `None`) in place of the current port,
+    /// built on the stack in every storage: room for the result only.
     fn write_port(&mut self, setter: Setter, port: Option<u16>) -> SetResult {
         let range = self.off.host_end as usize..self.off.path_start as usize;
-        let (delta, _, ()) =
-            self.replace_with(setter, range, |u| Ok(push_port(&mut u.buf, port)?))?;
+        let mut text = [0u8; 7];
+        let n = match port {
+            Some(p) => {
+                let mut digits = [0u8; 6];
+                let n = format_port(p, &mut digits);
+                text[0] = b':';
+                crate::bytes::copy(&mut text[1..], digits.get(..n).unwrap_or_default());
+                n + 1
+            }
+            None => 0,
+        };
+        let text = text
+            .get(..n)
+            .and_then(|t| core::str::from_utf8(t).ok())
+            .unwrap_or_default();
+        let delta = self.replace_verbatim(setter, range, text)?;
         self.off.port = port;
         self.shift_from_path(delta);
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 
     fn run_pathname_setter(&mut self, value: &str) -> SetResult {
         if self.off.opaque_path {
-            return Ok(SetOutcome::Ignored(Ignored::OpaquePath));
+            return Err(Self::ignored(Setter::Pathname, Ignored::OpaquePath));
         }
         let o = self.off;
         let null_host = o.host_kind == HostKind::None;
@@ -582,7 +578,7 @@ impl<S: Storage> Url<S> {
         let (delta, _, prefix) = self.replace_component(Setter::Pathname, range, &mut component)?;
         self.off.path_start = (start + prefix) as u32;
         self.shift_from_query(delta);
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 
     fn run_search_setter(&mut self, value: &str) -> SetResult {
@@ -603,11 +599,11 @@ impl<S: Storage> Url<S> {
                 self.replace_component(Setter::Search, start..end, &mut component)?
                     .0
             }
-            None => self.replace_with(Setter::Search, start..end, |_| Ok(()))?.0,
+            None => self.replace_verbatim(Setter::Search, start..end, "")?,
         };
         self.off.query_start = value.map(|_| start as u32);
         self.off.fragment_start = o.fragment_start.map(|f| shift(f, delta));
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 
     fn run_hash_setter(&mut self, value: &str) -> SetResult {
@@ -626,147 +622,91 @@ impl<S: Storage> Url<S> {
                 self.replace_component(Setter::Hash, start..len, &mut component)?;
             }
             None => {
-                self.replace_with(Setter::Hash, start..len, |_| Ok(()))?;
+                self.replace_verbatim(Setter::Hash, start..len, "")?;
             }
         }
         self.off.fragment_start = value.map(|_| start as u32);
-        Ok(SetOutcome::Changed)
+        Ok(())
     }
 }
 
-/// The public setters: each runs its state override and, in debug builds,
-/// checks the URL's invariants on the way out (a setter that left them
-/// broken, success or not, fails every test that calls it).
+/// `e` with `needed` at least `needed` when it is a capacity error.
+fn with_needed(e: ParseError, needed: usize) -> ParseError {
+    match e {
+        ParseError::Capacity(c) => ParseError::Capacity(CapacityError {
+            needed: c.needed.max(needed),
+            ..c
+        }),
+        e => e,
+    }
+}
+
+/// The scheme at `bytes[start..scheme.colon]` as the scheme state writes
+/// it (lowercased, without tab or newline), in `room`; `None` when longer.
+fn scheme_text<'r>(
+    bytes: &[u8],
+    start: usize,
+    scheme: &Scheme,
+    room: &'r mut [u8; ROOM],
+) -> Option<&'r str> {
+    let mut n = 0;
+    for &b in bytes.get(start..scheme.colon).unwrap_or_default() {
+        if !is_tab_or_newline(b) {
+            *room.get_mut(n)? = b.to_ascii_lowercase();
+            n += 1;
+        }
+    }
+    // Scheme code points are ASCII.
+    room.get(..n).and_then(|t| core::str::from_utf8(t).ok())
+}
+
+/// A username or password in a rewritten userinfo: the setter's new value
+/// (percent-encoded as it is written) or the URL's current one.
+#[derive(Clone, Copy)]
+enum Part<'a> {
+    New(&'a str),
+    Old(&'a str),
+}
+
+impl<'a> Part<'a> {
+    fn of(new: Option<&'a str>, old: Option<&'a str>) -> Part<'a> {
+        match new {
+            Some(v) => Part::New(v),
+            None => Part::Old(old.unwrap_or_default()),
+        }
+    }
+
+    fn write<T: Storage>(self, out: &mut T) -> Result<(), CapacityError> {
+        match self {
+            Part::New(v) => utf8_percent_encode_into(v, EncodeSet::USERINFO, out),
+            Part::Old(v) => out.push_str(v),
+        }
+    }
+}
+
+/// Writes `username [":" password] "@"` (nothing when both are empty);
+/// returns the username's length.
+fn write_userinfo<T: Storage>(
+    out: &mut T,
+    user: Part<'_>,
+    pass: Part<'_>,
+) -> Result<usize, CapacityError> {
+    let start = out.len();
+    user.write(out)?;
+    let user_len = out.len() - start;
+    let pass_start = out.len() + 1;
+    out.push_str(":")?;
+    pass.write(out)?;
+    if out.len() == pass_start {
+        out.truncate(pass_start - 1);
+    }
+    if out.len() > start {
+        out.push_str("@")?;
+    }
+    Ok(user_len)
+}
+
 impl<S: Storage> Url<S> {
-    /// The `href` setter: parses `value` as a new URL; on failure the URL is
-    /// unchanged and the error says why.
-    ///
-    /// ```
-    /// use url_core::{SliceStorage, Url};
-    /// let mut buf = [0u8; 64];
-    /// let mut url = Url::parse_into("https://a.example/", SliceStorage::new(&mut buf)).unwrap();
-    /// assert!(url.set_href("not a url").is_err());
-    /// assert_eq!(url.href(), "https://a.example/");
-    /// url.set_href("HTTP://b.example/x").unwrap();
-    /// assert_eq!(url.href(), "http://b.example/x");
-    /// ```
-    pub fn set_href(&mut self, value: &str) -> SetResult {
-        let result = self.run_href_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `protocol` setter (scheme start state override over `value` + `:`).
-    ///
-    /// ```
-    /// use url_core::{setters::{Ignored, SetOutcome}, Url};
-    /// let mut buf = [0u8; 64];
-    /// let mut url = Url::parse_into("http://example.com:443/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_protocol("https").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/"); // default port dropped
-    /// assert_eq!(url.set_protocol("foo"), Ok(SetOutcome::Ignored(Ignored::SchemeChangeNotAllowed)));
-    /// ```
-    pub fn set_protocol(&mut self, value: &str) -> SetResult {
-        let result = self.run_protocol_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `username` setter.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_username("a b").unwrap();
-    /// assert_eq!(url.href(), "https://a%20b@example.com/");
-    /// ```
-    pub fn set_username(&mut self, value: &str) -> SetResult {
-        let result = self.run_username_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `password` setter.
-    pub fn set_password(&mut self, value: &str) -> SetResult {
-        let result = self.run_password_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `host` setter (host state override: may also set the port).
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/p", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_host("EXAMPLE.org:8443").unwrap();
-    /// assert_eq!(url.href(), "https://example.org:8443/p");
-    /// ```
-    pub fn set_host(&mut self, value: &str) -> SetResult {
-        let result = self.run_host_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `hostname` setter (hostname state override: a `:` fails).
-    pub fn set_hostname(&mut self, value: &str) -> SetResult {
-        let result = self.run_hostname_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `port` setter.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_port("8080stuff").unwrap();
-    /// assert_eq!(url.port(), Some(8080));
-    /// url.set_port("").unwrap();
-    /// assert_eq!(url.port(), None);
-    /// ```
-    pub fn set_port(&mut self, value: &str) -> SetResult {
-        let result = self.run_port_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `pathname` setter (path start state override).
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/a?b#c", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_pathname("/x y/%/../z").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/x%20y/z?b#c");
-    /// ```
-    pub fn set_pathname(&mut self, value: &str) -> SetResult {
-        let result = self.run_pathname_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `search` setter. An empty value removes the query.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 64];
-    /// let mut url = url_core::Url::parse_into("https://example.com/?a#f", url_core::SliceStorage::new(&mut buf)).unwrap();
-    /// url.set_search("?b c#d").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/?b%20c%23d#f");
-    /// url.set_search("").unwrap();
-    /// assert_eq!(url.href(), "https://example.com/#f");
-    /// ```
-    pub fn set_search(&mut self, value: &str) -> SetResult {
-        let result = self.run_search_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
-    /// The `hash` setter. An empty value removes the fragment.
-    pub fn set_hash(&mut self, value: &str) -> SetResult {
-        let result = self.run_hash_setter(value);
-        self.debug_check_invariants();
-        result
-    }
-
     #[inline]
     fn debug_check_invariants(&self) {
         debug_assert!(

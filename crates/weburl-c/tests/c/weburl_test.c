@@ -122,19 +122,31 @@ static void error_paths(void) {
                                  WEBURL_PARSE_STRICT, &url);
     CHECK(st == WEBURL_STATUS_OK, "strict clean URL: %s", status(st));
 
-    /* Too small a buffer: CAPACITY with a lower bound; retrying with what the
-     * sizing guidance gives (3 x input + 32) succeeds. */
+    /* Too small a buffer: CAPACITY, and error.needed is room with which the
+     * same call succeeds (the exact length for an input that is already its
+     * URL; a bound from the input otherwise). WEBURL_MAX_HREF_LEN_ASCII_HOST
+     * is never too small for an ASCII host. */
     {
         const char *in = "https://example.com/a/long/enough/path?query#fragment";
+        const char *messy = "HTTPS://Example.com:443/a/./b/../c d?q#f";
         size_t len = strlen(in);
         char small[16];
-        char big[3 * 64 + 32];
+        char big[WEBURL_MAX_HREF_LEN_ASCII_HOST(64, 0)];
         st = weburl_parse(in, len, NULL, small, sizeof small, &url);
         CHECK(st == WEBURL_STATUS_CAPACITY, "small buffer: %s", status(st));
-        CHECK(url.error.needed > sizeof small, "needed %lu", (unsigned long)url.error.needed);
-        st = weburl_parse(in, len, NULL, big, 3 * len + 32, &url);
-        CHECK(st == WEBURL_STATUS_OK, "3n+32 buffer: %s", status(st));
+        CHECK(url.error.needed == len, "needed %lu", (unsigned long)url.error.needed);
+        st = weburl_parse(in, len, NULL, big, url.error.needed, &url);
+        CHECK(st == WEBURL_STATUS_OK, "retry with needed: %s", status(st));
         CHECK(str_eqz(weburl_href(&url), in), "href");
+        st = weburl_parse(messy, strlen(messy), NULL, small, sizeof small, &url);
+        CHECK(st == WEBURL_STATUS_CAPACITY && url.error.needed <= sizeof big, "messy: %s",
+              status(st));
+        st = weburl_parse(messy, strlen(messy), NULL, big, url.error.needed, &url);
+        CHECK(st == WEBURL_STATUS_OK && str_eqz(weburl_href(&url), "https://example.com/a/c%20d?q#f"),
+              "messy retry with needed: %s", status(st));
+        st = weburl_parse(messy, strlen(messy), NULL, big,
+                          WEBURL_MAX_HREF_LEN_ASCII_HOST(strlen(messy), 0), &url);
+        CHECK(st == WEBURL_STATUS_OK, "WEBURL_MAX_HREF_LEN_ASCII_HOST: %s", status(st));
     }
 
     /* Invalid UTF-8: position of the first bad byte. */
@@ -252,11 +264,97 @@ static void domains(void) {
     printf("domain_to_ascii of a non-ASCII domain: %s\n", status(st));
 }
 
+/* A copy of a record goes stale when a setter changes the original in the
+ * shared buffer (issue 31): it reads empty and its setters refuse, where it
+ * used to read leftover bytes and write a URL nobody parsed. */
+static void stale_records(void) {
+    char buf[64];
+    weburl_url a, b, c;
+    weburl_status st = weburl_parse("https://example.com/a/b/c?q", 27, NULL, buf, sizeof buf, &a);
+    CHECK(st == WEBURL_STATUS_OK, "stale base: %s", status(st));
+    b = a;
+    st = weburl_set_pathname(&a, "/x", 2);
+    CHECK(st == WEBURL_STATUS_OK && str_eqz(weburl_href(&a), "https://example.com/x?q"),
+          "shrink: %s", status(st));
+    CHECK(weburl_href(&b).len == 0 && weburl_hostname(&b).len == 0, "stale copy reads empty");
+    st = weburl_set_hash(&b, "h", 1);
+    CHECK(st == WEBURL_STATUS_INVALID_URL, "stale copy's setter: %s", status(st));
+    CHECK(weburl_refresh(&b) == WEBURL_STATUS_INVALID_URL, "stale copy's refresh");
+    CHECK(str_eqz(weburl_href(&a), "https://example.com/x?q"), "original intact");
+    c = a;
+    st = weburl_set_pathname(&a, "/x/and/more", 11);
+    CHECK(st == WEBURL_STATUS_OK, "grow: %s", status(st));
+    CHECK(weburl_href(&c).len == 0, "copy before growing reads empty");
+    CHECK(weburl_set_search(&c, "", 0) == WEBURL_STATUS_INVALID_URL, "copy before growing: setter");
+    c = a;
+    CHECK(str_eqz(weburl_href(&c), "https://example.com/x/and/more?q"), "a fresh copy is current");
+}
+
+static void ada_like_calls(void) {
+    char buf[96], out[96];
+    size_t n = 0;
+    weburl_url url;
+    weburl_status st;
+
+    CHECK(weburl_can_parse("https://example.com/", 20, NULL) == WEBURL_STATUS_OK, "can_parse");
+    CHECK(weburl_can_parse("https://exa mple.com/", 21, NULL) == WEBURL_STATUS_INVALID,
+          "can_parse invalid");
+    CHECK(weburl_can_parse("/x", 2, NULL) == WEBURL_STATUS_INVALID, "can_parse relative");
+
+    st = weburl_parse("https://user@EXAMPLE.com:8443/p?a=1&b=c+d#f", 43, NULL, buf, sizeof buf, &url);
+    CHECK(st == WEBURL_STATUS_OK, "origin base: %s", status(st));
+    CHECK(weburl_can_parse("../y", 4, &url) == WEBURL_STATUS_OK, "can_parse with a base");
+    st = weburl_origin(&url, out, sizeof out, &n);
+    CHECK(st == WEBURL_STATUS_OK && n == 24 && memcmp(out, "https://example.com:8443", 24) == 0,
+          "origin: %s", status(st));
+    st = weburl_origin(&url, out, 10, &n);
+    CHECK(st == WEBURL_STATUS_CAPACITY && n == 24, "origin capacity: %s", status(st));
+
+    /* URLSearchParams over a caller buffer, back into the URL. */
+    {
+        char list[64];
+        size_t len = 0;
+        weburl_str search = weburl_search(&url);
+        st = weburl_search_params_parse(search.ptr, search.len, list, sizeof list, &len);
+        CHECK(st == WEBURL_STATUS_OK && len == 9 && memcmp(list, "a=1&b=c+d", 9) == 0,
+              "search params: %s", status(st));
+        CHECK(weburl_search_params_size(list, len) == 2, "size");
+        st = weburl_search_params_get(list, len, "b", 1, out, sizeof out, &n);
+        CHECK(st == WEBURL_STATUS_OK && n == 3 && memcmp(out, "c d", 3) == 0, "get: %s", status(st));
+        CHECK(weburl_search_params_get(list, len, "z", 1, out, sizeof out, &n) ==
+                  WEBURL_STATUS_NOT_FOUND,
+              "get missing");
+        st = weburl_search_params_set(list, sizeof list, &len, "a", 1, "x&y", 3);
+        CHECK(st == WEBURL_STATUS_OK, "set: %s", status(st));
+        st = weburl_search_params_append(list, sizeof list, &len, "0", 1, "z", 1);
+        CHECK(st == WEBURL_STATUS_OK, "append: %s", status(st));
+        st = weburl_search_params_sort(list, sizeof list, &len);
+        CHECK(st == WEBURL_STATUS_OK && len == 17 && memcmp(list, "0=z&a=x%26y&b=c+d", 17) == 0,
+              "sort: %s \"%.*s\"", status(st), (int)len, list);
+        st = weburl_set_search(&url, list, len);
+        CHECK(st == WEBURL_STATUS_OK &&
+                  str_eqz(weburl_href(&url), "https://user@example.com:8443/p?0=z&a=x%26y&b=c+d#f"),
+              "set_search from the list: %s", status(st));
+    }
+
+    st = weburl_domain_to_unicode("EXAMPLE.com", 11, out, sizeof out, &n);
+    CHECK(st == WEBURL_STATUS_OK && n == 11 && memcmp(out, "example.com", 11) == 0,
+          "domain_to_unicode: %s", status(st));
+    st = weburl_domain_to_unicode("xn--bcher-kva.example", 21, out, sizeof out, &n);
+    CHECK(st == WEBURL_STATUS_IDNA_UNAVAILABLE ||
+              (st == WEBURL_STATUS_OK && n == 15 && memcmp(out, "b\xc3\xbc" "cher.example", 15) == 0),
+          "domain_to_unicode IDN: %s", status(st));
+
+    CHECK(strcmp(weburl_version(), WEBURL_VERSION) == 0, "version %s", weburl_version());
+}
+
 int main(void) {
     wpt();
     error_paths();
     setters();
     domains();
+    stale_records();
+    ada_like_calls();
     printf("%d checks, %d failures\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }

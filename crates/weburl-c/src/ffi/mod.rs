@@ -10,13 +10,22 @@
 //! - a `weburl_url` passed to a getter or setter was filled by
 //!   `weburl_parse` (or a setter), and its buffer is still alive;
 //! - nothing is retained after a call returns, and nothing is allocated.
+//!
+//! The URL's functions are here; [`more`] has `can_parse`, the origin, the
+//! domain functions, the version and the status names, and
+//! [`search_params`] URLSearchParams.
 #![allow(unsafe_code)]
 
 use crate::{
-    domain_to_ascii, parse_with_flags, set, Attr, Failure, WeburlComponents, WeburlError,
-    WeburlStatus, WeburlStr, WeburlUrl,
+    check_value, parse_with_flags, set, Attr, Failure, WeburlComponents, WeburlError, WeburlStatus,
+    WeburlStr, WeburlUrl,
 };
 use core::ffi::c_char;
+
+pub mod more;
+pub mod search_params;
+pub use more::*;
+pub use search_params::*;
 
 /// Whether the byte ranges `[a, a + alen)` and `[b, b + blen)` overlap.
 fn overlaps(a: *const c_char, alen: usize, b: *const c_char, blen: usize) -> bool {
@@ -54,18 +63,54 @@ unsafe fn bytes_mut<'a>(ptr: *mut c_char, len: usize) -> Option<&'a mut [u8]> {
 }
 
 /// The serialization of a URL filled by this library, or `None` when the
-/// record is inconsistent (NULL buffer, length over capacity).
+/// record is inconsistent (NULL buffer, length over capacity) or stale: the
+/// buffer no longer holds its URL (the check value does not match, or the
+/// NUL the library keeps after the URL when there is room is gone).
 ///
 /// # Safety
 /// `url.buf` must be valid for `url.capacity` bytes (the contract of the
 /// getters).
 unsafe fn href_of(url: &WeburlUrl) -> Option<&[u8]> {
+    // SAFETY: the same contract, forwarded.
+    let href = unsafe { ended(url) }?;
+    (check_value(href, &url.components) == url.check).then_some(href)
+}
+
+/// The record's first `components.href.len` bytes when they are followed
+/// by a NUL or fill the buffer, else `None`: a longer URL written over
+/// this one (through a copy of the record) can leave its bytes and check
+/// value as they were, but not the NUL after them.
+///
+/// # Safety
+/// As for [`href_of`].
+unsafe fn ended(url: &WeburlUrl) -> Option<&[u8]> {
     let len = url.components.href.len as usize;
     if url.buf.is_null() || len > url.capacity {
         return None;
     }
-    // SAFETY: `buf` holds `capacity >= len` bytes (caller's contract).
-    unsafe { bytes(url.buf, len) }
+    // SAFETY: `buf` holds `capacity >= len` bytes (caller's contract), and
+    // one more when `len < capacity`.
+    let with_end = unsafe { bytes(url.buf, (len + 1).min(url.capacity)) }?;
+    let (href, end) = with_end.split_at_checked(len)?;
+    end.first().map_or(true, |&b| b == 0).then_some(href)
+}
+
+/// A record for `components` in `buf`, with its check value.
+///
+/// # Safety
+/// `buf` must be valid for reads of `capacity` bytes, of which the first
+/// `components.href.len` hold the serialization.
+unsafe fn record(buf: *mut c_char, capacity: usize, components: WeburlComponents) -> WeburlUrl {
+    let len = (components.href.len as usize).min(capacity);
+    // SAFETY: the caller's contract.
+    let href = unsafe { bytes(buf, len) }.unwrap_or_default();
+    WeburlUrl {
+        buf,
+        capacity,
+        check: check_value(href, &components),
+        components,
+        error: WeburlError::none(),
+    }
 }
 
 /// Records a failure in `out` (when not NULL) and returns its status.
@@ -83,11 +128,15 @@ unsafe fn fail_into(out: *mut WeburlUrl, f: Failure) -> WeburlStatus {
 /// Parses `input[0..input_len)` — UTF-8, not necessarily NUL-terminated —
 /// against the optional `base` (NULL for none) into the caller's
 /// `buf[0..capacity)`, and fills `*out` (buffer, capacity, component
-/// offsets). No allocation: the buffer holds the serialization.
+/// offsets, check value). No allocation: the buffer holds the
+/// serialization, and a NUL after it when there is room.
 ///
 /// Returns `WEBURL_STATUS_OK`, or: `INVALID` (not a URL; `out->error` names
 /// the validation error and its position), `CAPACITY` (buffer too small;
-/// `out->error.needed`), `INVALID_UTF8`, `NULL_ARGUMENT` (`buf` or `out` NULL,
+/// `out->error.needed` is a size with which the call succeeds: the URL's
+/// length when the input is already its serialization, else a bound from
+/// the input; `WEBURL_MAX_HREF_LEN(input_len, base_len)` is never too
+/// small), `INVALID_UTF8`, `NULL_ARGUMENT` (`buf` or `out` NULL,
 /// or `input` NULL with a nonzero length), `OVERLAP` (`buf` overlaps the
 /// input, the base's buffer or `*out`), `INVALID_URL` (`base` does not hold a parsed
 /// URL), `IDNA_UNAVAILABLE`, `TOO_LONG`. On failure `out->buf`,
@@ -142,9 +191,9 @@ pub unsafe extern "C" fn weburl_parse_with_flags(
         },
         None => None,
     };
-    let record = core::mem::size_of::<WeburlUrl>();
+    let record_size = core::mem::size_of::<WeburlUrl>();
     if overlaps(input, input_len, buf, capacity)
-        || overlaps(out.cast_const().cast(), record, buf, capacity)
+        || overlaps(out.cast_const().cast(), record_size, buf, capacity)
         || base_href.is_some_and(|h| overlaps(h.as_ptr().cast(), h.len(), buf, capacity))
     {
         // SAFETY: `out` is non-NULL (checked first) and writable (contract).
@@ -164,16 +213,11 @@ pub unsafe extern "C" fn weburl_parse_with_flags(
     };
     match parse_with_flags(input, base_href, out_buf, flags) {
         Ok(c) => {
-            // SAFETY: `out` is non-NULL and writable (contract). It may be
-            // the same record as `base`: the base's bytes are no longer used.
-            unsafe {
-                out.write(WeburlUrl {
-                    buf,
-                    capacity,
-                    components: c,
-                    error: WeburlError::none(),
-                })
-            };
+            // SAFETY: `buf` holds `capacity` bytes, the serialization first
+            // (just written); `out` is non-NULL and writable (contract). It
+            // may be the same record as `base`: the base's bytes are no
+            // longer used.
+            unsafe { out.write(record(buf, capacity, c)) };
             WeburlStatus::Ok
         }
         // SAFETY: `out` is non-NULL (checked first) and writable (contract).
@@ -211,8 +255,8 @@ unsafe fn get(
 /// The serialization (`href`).
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -225,8 +269,8 @@ pub unsafe extern "C" fn weburl_href(url: *const WeburlUrl) -> WeburlStr {
 /// `protocol`: the scheme and `:`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -239,8 +283,8 @@ pub unsafe extern "C" fn weburl_protocol(url: *const WeburlUrl) -> WeburlStr {
 /// `username`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -253,8 +297,8 @@ pub unsafe extern "C" fn weburl_username(url: *const WeburlUrl) -> WeburlStr {
 /// `password`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -267,8 +311,8 @@ pub unsafe extern "C" fn weburl_password(url: *const WeburlUrl) -> WeburlStr {
 /// `host`: the host and `:port`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -281,8 +325,8 @@ pub unsafe extern "C" fn weburl_host(url: *const WeburlUrl) -> WeburlStr {
 /// `hostname`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -295,8 +339,8 @@ pub unsafe extern "C" fn weburl_hostname(url: *const WeburlUrl) -> WeburlStr {
 /// `port` in decimal (empty when null or the scheme's default).
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -309,8 +353,8 @@ pub unsafe extern "C" fn weburl_port(url: *const WeburlUrl) -> WeburlStr {
 /// `pathname`.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -323,8 +367,8 @@ pub unsafe extern "C" fn weburl_pathname(url: *const WeburlUrl) -> WeburlStr {
 /// `search`: `?` and the query, or empty.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -337,8 +381,8 @@ pub unsafe extern "C" fn weburl_search(url: *const WeburlUrl) -> WeburlStr {
 /// `hash`: `#` and the fragment, or empty.
 ///
 /// A pointer into the URL's buffer and a length (not NUL-terminated); an
-/// empty string when `url` is NULL or inconsistent. Valid until the buffer
-/// changes.
+/// empty string when `url` is NULL, inconsistent, or stale (its buffer no
+/// longer holds its URL). Valid until the buffer changes.
 ///
 /// # Safety
 /// `url` is NULL or a record filled by this library whose buffer is alive.
@@ -363,7 +407,9 @@ unsafe fn set_attr(
     let Some(rec) = (unsafe { url.as_mut() }) else {
         return WeburlStatus::NullArgument;
     };
-    if rec.buf.is_null() || rec.components.href.len as usize > rec.capacity {
+    // SAFETY: the record's buffer is alive (contract); the slice is dropped
+    // before the buffer is borrowed mutably below.
+    if unsafe { href_of(rec) }.is_none() {
         rec.error = WeburlError::none();
         return WeburlStatus::InvalidUrl;
     }
@@ -383,15 +429,16 @@ unsafe fn set_attr(
         return WeburlStatus::InvalidUrl;
     };
     match set(buf, rec.components.href.len as usize, attr, value) {
-        Ok((c, None)) => {
+        Ok((c, why)) => {
+            let href = buf.get(..c.href.len as usize).unwrap_or_default();
+            rec.check = check_value(href, &c);
             rec.components = c;
-            rec.error = WeburlError::none();
-            WeburlStatus::Ok
-        }
-        Ok((c, Some(why))) => {
-            rec.components = c;
-            rec.error = why;
-            WeburlStatus::Ignored
+            rec.error = why.unwrap_or(WeburlError::none());
+            if why.is_some() {
+                WeburlStatus::Ignored
+            } else {
+                WeburlStatus::Ok
+            }
         }
         Err(f) => {
             rec.error = f.error;
@@ -407,10 +454,20 @@ unsafe fn set_attr(
 /// as the URL Standard's setter does. They return `WEBURL_STATUS_OK`,
 /// `WEBURL_STATUS_IGNORED` (the standard says to do nothing: unchanged;
 /// `url->error.validation_error` names why for a host or port), or an error
-/// with the URL unchanged: `CAPACITY` (while a setter runs the buffer holds
-/// the old URL and the new component side by side), `INVALID_UTF8`,
-/// `NULL_ARGUMENT`, `OVERLAP` (`value` inside the URL's buffer),
-/// `INVALID_URL` (the buffer no longer holds the URL).
+/// with the URL unchanged: `CAPACITY` (`url->error.needed` is a buffer size
+/// with which the call succeeds), `INVALID_UTF8`, `NULL_ARGUMENT`,
+/// `OVERLAP` (`value` inside the URL's buffer), `INVALID_URL` (the buffer
+/// no longer holds the URL: written over, or changed through a copy of
+/// this record).
+///
+/// Room: the buffer needs to hold the longer of the old and the new URL,
+/// nothing more, when the new component (or, for `href`, the new URL) is
+/// at most 256 bytes; a longer one is written after the URL first, and
+/// the buffer then needs the old URL's length plus the new component's.
+/// A URL with no host whose path starts with `//` (`web+demo:/.//x`) also
+/// needs as many spare bytes as it is long (see `weburl_refresh`). A
+/// setter that shortens the URL clears the bytes it vacates, and every
+/// setter leaves a NUL after the URL when there is room.
 ///
 /// # Safety
 /// All setters: `url` is NULL or a record filled by this library whose
@@ -561,84 +618,23 @@ pub unsafe extern "C" fn weburl_set_hash(
     unsafe { set_attr(url, Attr::Hash, value, len) }
 }
 
-/// The URL Standard's *domain to ASCII* (url.bs §3.3) of
-/// `domain[0..len)` into `buf[0..capacity)`; `*out_len` receives the length.
+/// Recomputes `url->components` from its buffer, after the caller moved or
+/// copied the serialization into another buffer and updated `buf` and
+/// `capacity` (the check value, over the bytes and offsets, still matches),
+/// or put a serialization this library produced there itself (then set
+/// `url->check` to 0 and `components.href.len` to its length). Either way
+/// the serialization must be followed by a NUL, or fill the buffer: the
+/// library keeps one there (copy it along, or clear the buffer first).
 ///
-/// Returns `WEBURL_STATUS_OK`, `INVALID` (not a valid domain), `CAPACITY`
-/// (`*out_len` is then the bytes needed at the point the buffer ran out),
-/// `INVALID_UTF8`, `NULL_ARGUMENT`, `OVERLAP`, or `IDNA_UNAVAILABLE`:
-/// without the `idna` feature only an ASCII domain with `be_strict` false is
-/// answered. With IDNA the buffer is also the work area: give it about four
-/// times the domain's length (input, mapped and normalized forms, result).
-///
-/// # Safety
-/// `domain` readable for `len` bytes; `buf` writable for `capacity` bytes and
-/// not otherwise accessed; `out_len` writable.
-#[no_mangle]
-pub unsafe extern "C" fn weburl_domain_to_ascii(
-    domain: *const c_char,
-    len: usize,
-    be_strict: bool,
-    buf: *mut c_char,
-    capacity: usize,
-    out_len: *mut usize,
-) -> WeburlStatus {
-    if out_len.is_null() || buf.is_null() {
-        return WeburlStatus::NullArgument;
-    }
-    if overlaps(domain, len, buf, capacity) {
-        return WeburlStatus::Overlap;
-    }
-    // SAFETY: readable for `len` bytes (contract), disjoint from `buf`.
-    let Some(domain) = (unsafe { bytes(domain, len) }) else {
-        return WeburlStatus::NullArgument;
-    };
-    // SAFETY: non-NULL, writable for `capacity` bytes, only accessed here.
-    let Some(out) = (unsafe { bytes_mut(buf, capacity) }) else {
-        return WeburlStatus::NullArgument;
-    };
-    let (status, n) = match domain_to_ascii(domain, be_strict, out) {
-        Ok(n) => (WeburlStatus::Ok, n),
-        Err(f) => (f.status, f.error.needed),
-    };
-    // SAFETY: non-NULL and writable (contract).
-    unsafe { out_len.write(n) };
-    status
-}
-
-/// The name of a status, e.g. `"WEBURL_STATUS_CAPACITY"` (a static
-/// NUL-terminated string, for messages); `"WEBURL_STATUS_UNKNOWN"` for a
-/// value that is not a status.
-#[no_mangle]
-pub extern "C" fn weburl_status_name(status: i32) -> *const c_char {
-    const NAMES: [&[u8]; 11] = [
-        b"WEBURL_STATUS_OK\0",
-        b"WEBURL_STATUS_IGNORED\0",
-        b"WEBURL_STATUS_INVALID\0",
-        b"WEBURL_STATUS_CAPACITY\0",
-        b"WEBURL_STATUS_INVALID_UTF8\0",
-        b"WEBURL_STATUS_NULL_ARGUMENT\0",
-        b"WEBURL_STATUS_TOO_LONG\0",
-        b"WEBURL_STATUS_IDNA_UNAVAILABLE\0",
-        b"WEBURL_STATUS_INVALID_URL\0",
-        b"WEBURL_STATUS_OVERLAP\0",
-        b"WEBURL_STATUS_STRICT\0",
-    ];
-    let s: &'static [u8] = usize::try_from(status)
-        .ok()
-        .and_then(|i| NAMES.get(i).copied())
-        .unwrap_or(b"WEBURL_STATUS_UNKNOWN\0");
-    s.as_ptr().cast()
-}
-
-/// Recomputes `url->components` from its buffer (after the caller moved
-/// or copied the serialization into another buffer and updated `buf` and
-/// `capacity`). Returns `WEBURL_STATUS_OK`, or `INVALID_URL` when the first
+/// Returns `WEBURL_STATUS_OK`, or `INVALID_URL` when the record is stale
+/// (`check` is not 0 and does not match: the buffer no longer holds the
+/// record's URL), the NUL is missing, or the first
 /// `url->components.href.len` bytes are not a serialization this library
-/// produced, `NULL_ARGUMENT`, or `CAPACITY` for a URL with no host whose
-/// path needs the serializer's `/.` prefix (`web+demo:/.//x`): reading it
-/// back takes as many spare bytes after it as it is long, and so do the
-/// setters on it (they return `CAPACITY` with the URL unchanged).
+/// produced; `NULL_ARGUMENT`, or `CAPACITY` for
+/// a URL with no host whose path needs the serializer's `/.` prefix
+/// (`web+demo:/.//x`): reading it back takes as many spare bytes after it
+/// as it is long, and so do the setters on it (they return `CAPACITY` with
+/// the URL unchanged).
 ///
 /// # Safety
 /// `url` is NULL or points to a record whose `buf` is valid for reads and
@@ -650,7 +646,15 @@ pub unsafe extern "C" fn weburl_refresh(url: *mut WeburlUrl) -> WeburlStatus {
         return WeburlStatus::NullArgument;
     };
     let len = rec.components.href.len as usize;
-    if len > rec.capacity {
+    let current = if rec.check == 0 {
+        // SAFETY: the buffer is alive and `capacity` bytes long (contract);
+        // the slice is dropped before the buffer is borrowed mutably below.
+        unsafe { ended(rec) }.is_some()
+    } else {
+        // SAFETY: as above.
+        unsafe { href_of(rec) }.is_some()
+    };
+    if !current {
         return WeburlStatus::InvalidUrl;
     }
     // SAFETY: the buffer is alive, `capacity` bytes long and not accessed
@@ -660,6 +664,8 @@ pub unsafe extern "C" fn weburl_refresh(url: *mut WeburlUrl) -> WeburlStatus {
     };
     match crate::refresh(buf, len) {
         Ok(c) => {
+            let href = buf.get(..len).unwrap_or_default();
+            rec.check = check_value(href, &c);
             rec.components = c;
             rec.error = WeburlError::none();
             WeburlStatus::Ok
