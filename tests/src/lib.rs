@@ -124,7 +124,8 @@ pub mod crate_readmes {
 }
 
 /// Parses `input` (against `base`) with and without url-core's canonical fast
-/// path and describes any difference: the fast path must be invisible.
+/// path, and with a validation sink (every state code point by code point),
+/// and describes any difference: the fast path must be invisible.
 pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
     use url_core::{Parser, Url};
     let base = base.and_then(|b| Url::parse_into(b, String::new()).ok());
@@ -155,6 +156,15 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         Err(e) => format!("error {e:?}"),
     };
     let (a, b) = (describe(&fast), describe(&full));
+    // With a validation sink every state runs code point by code point:
+    // the straight-line path, query and fragment writers, which the state
+    // machine without one shares with the fast routes, are checked against
+    // the states themselves.
+    let per_code_point = Parser::new()
+        .with_base(base)
+        .validation(|_: url_core::ValidationError, _: usize| {})
+        .parse_into(input, String::new());
+    let v = describe(&per_code_point);
     // The route owned parses take: borrowed when the (trimmed) input is the
     // serialization, else into storage.
     let either = Parser::new()
@@ -180,6 +190,8 @@ pub fn fast_path_difference(input: &str, base: Option<&str>) -> Option<String> {
         .then(|| Url::parse_borrowed(input).map(|u| u.href().to_string()));
     if a != b {
         Some(format!("fast path {a} vs full parser {b}"))
+    } else if v != b {
+        Some(format!("full parser {b} vs per code point {v}"))
     } else if c != b {
         Some(format!("parse_borrowed_or_into {c} vs full parser {b}"))
     } else if borrowed_direct

@@ -107,6 +107,12 @@ fn fast_path_agrees_across_scan_steps() {
                     format!("https://example.com/x?{piece}#f"),
                     format!("https://example.com/x#{piece}"),
                     format!("file:///{piece}"),
+                    format!("file://{piece}/p"),
+                    format!("file:///C|/{piece}/q"),
+                    format!("sc://{piece}/p"),
+                    format!("sc://h/{piece}/q"),
+                    format!("sc://h/x?{piece}#f"),
+                    format!("HTTP:{piece}"),
                     format!("mailto:{piece}"),
                 ];
                 for input in &cases {
@@ -121,8 +127,8 @@ fn fast_path_agrees_across_scan_steps() {
     println!("fast-path scan steps: {n} passed, 0 failed");
 }
 
-/// Special URLs whose host is not canonical take the straight-line route
-/// for special URLs (url-core's `parser/special.rs`): every kind of host —
+/// URLs whose host is not canonical take the straight-line route
+/// (url-core's `parser/straight.rs`): every kind of host —
 /// upper case, IPv4 in every notation, IPv6, percent-encoding, IDNs, invalid
 /// ones — with and without port, path, query and fragment must give the
 /// full parser's answer, borrowed too.

@@ -9,7 +9,7 @@ use url_core::route_trace::{take, Form, Route};
 use url_core::{Parsed, Parser, Setter, SliceStorage, Url, ValidationError};
 
 use Form::{Given, Stripped, Trimmed};
-use Route::{Canonical, Predicate, Reference, Special, StateMachine};
+use Route::{Canonical, Predicate, Reference, StateMachine, Straight};
 
 /// The engine that answered `Parser::parse_into` (with `base` when given),
 /// and the result's href or error.
@@ -40,23 +40,23 @@ fn the_store_ladder() {
         // Leading or trailing C0 control or space.
         ("  https://example.com/  ", None, Canonical, Trimmed),
         // Upper case, backslashes, dot segments, default port, credentials,
-        // bytes to encode: the special-URL route.
-        ("HTTPS://EXAMPLE.COM/", None, Special, Given),
-        ("https:\\\\example.com\\a\\b", None, Special, Given),
-        ("https://example.com/a/./b/../c", None, Special, Given),
-        ("https://example.com:443/", None, Special, Given),
-        ("https://user:pass@example.com/", None, Special, Given),
-        ("https://example.com/a b?c d#e f", None, Special, Given),
-        ("\u{1} HTTPS://example.com/ \u{2}", None, Special, Trimmed),
+        // bytes to encode: the straight-line route.
+        ("HTTPS://EXAMPLE.COM/", None, Straight, Given),
+        ("https:\\\\example.com\\a\\b", None, Straight, Given),
+        ("https://example.com/a/./b/../c", None, Straight, Given),
+        ("https://example.com:443/", None, Straight, Given),
+        ("https://user:pass@example.com/", None, Straight, Given),
+        ("https://example.com/a b?c d#e f", None, Straight, Given),
+        ("\u{1} HTTPS://example.com/ \u{2}", None, Straight, Trimmed),
         // Hosts the host parser must turn into their serialization.
-        ("https://b\u{fc}cher.example/", None, Special, Given),
+        ("https://b\u{fc}cher.example/", None, Straight, Given),
         ("https://xn--bcher-kva.example/", None, Canonical, Given),
-        ("http://0x7f.1/", None, Special, Given),
-        ("http://[::1]/", None, Special, Given),
-        ("http://[0:0:0:0:0:0:0:1]:8080/x", None, Special, Given),
+        ("http://0x7f.1/", None, Straight, Given),
+        ("http://[::1]/", None, Straight, Given),
+        ("http://[0:0:0:0:0:0:0:1]:8080/x", None, Straight, Given),
         // Tabs and newlines: removed on the stack, then the ladder again.
         ("https://exa\tmple.com/", None, Canonical, Stripped),
-        ("HTTPS://exa\nmple.com/a/../b", None, Special, Stripped),
+        ("HTTPS://exa\nmple.com/a/../b", None, Straight, Stripped),
         // Relative references against a special base.
         ("../c?d", Some("https://example.com/a/b"), Reference, Given),
         ("?q", Some("https://example.com/a/b"), Reference, Given),
@@ -76,22 +76,30 @@ fn the_store_ladder() {
             StateMachine,
             Given,
         ),
+        // Any URL with an authority, special, `file` or not: the
+        // straight-line route; without a base of the same scheme, a special
+        // scheme starts the authority whatever slashes follow.
+        ("file:///C|/x", None, Straight, Given),
+        ("file://host/../x", None, Straight, Given),
+        ("foo://host/p", None, Straight, Given),
+        ("http:/example.com/", None, Straight, Given),
         // What only the state machine parses.
         ("../c", Some("file:///a/b"), StateMachine, Given),
-        ("file:///C|/x", None, StateMachine, Given),
-        ("file://host/../x", None, StateMachine, Given),
+        ("file://C|/x", None, StateMachine, Given),
+        ("file:/x", None, StateMachine, Given),
+        ("foo:/x", None, StateMachine, Given),
         ("mailto:a b", None, StateMachine, Given),
-        ("foo://host/p", None, StateMachine, Given),
-        ("http:/example.com/", None, StateMachine, Given),
-        // Failures: a special URL's host or port, by the special-URL
-        // route (the state machine's error, in one pass); anything else, by
-        // the state machine.
-        ("https://exa mple.com/", None, Special, Given),
-        ("https://example.com:99999/", None, Special, Given),
-        ("http://[::1/", None, Special, Given),
-        (" https://@/ ", None, Special, Trimmed),
-        ("/relative", None, StateMachine, Given),
-        ("foo://[x/", None, StateMachine, Given),
+        ("http:/x", Some("http://h/"), StateMachine, Given),
+        // Failures: an authority, host or port, by the straight-line route
+        // (the state machine's error, in one pass), and so an input without
+        // a scheme or base; anything else, by the state machine.
+        ("https://exa mple.com/", None, Straight, Given),
+        ("https://example.com:99999/", None, Straight, Given),
+        ("http://[::1/", None, Straight, Given),
+        (" https://@/ ", None, Straight, Trimmed),
+        ("foo://[x/", None, Straight, Given),
+        ("file://a:b/", None, Straight, Given),
+        ("/relative", None, Straight, Given),
         ("https://exa\tmple .com/", None, StateMachine, Given),
     ];
     let mut failures = Vec::new();
@@ -142,13 +150,13 @@ fn borrow_and_borrow_or_store() {
     let parsed = Parser::new()
         .parse_borrowed_or_into("HTTPS://example.com/a", || SliceStorage::new(&mut buf));
     assert!(matches!(parsed, Ok(Parsed::Stored(_))));
-    assert_eq!(take(), Some((Special, Given)));
+    assert_eq!(take(), Some((Straight, Given)));
 
     // The owned wrapper goes through the same ladder.
     weburl::Url::parse("https://example.com/a").unwrap();
     assert_eq!(take(), Some((Canonical, Given)));
     weburl::Url::parse("https://EXAMPLE.com/a").unwrap();
-    assert_eq!(take(), Some((Special, Given)));
+    assert_eq!(take(), Some((Straight, Given)));
     let base = weburl::Url::parse("https://example.com/a/b").unwrap();
     take();
     base.join("c?d").unwrap();
@@ -202,11 +210,11 @@ fn validation_and_setters() {
     let mut url = Url::parse_into("https://example.com/a", SliceStorage::new(&mut buf)).unwrap();
     take();
     url.set(Setter::Pathname, "/x/../y z").unwrap();
-    assert_eq!(take(), Some((Special, Given)));
+    assert_eq!(take(), Some((Straight, Given)));
     url.set(Setter::Pathname, "/x\t/y").unwrap();
     assert_eq!(take(), Some((StateMachine, Given)));
     url.set(Setter::Search, "q r").unwrap();
-    assert_eq!(take(), Some((Special, Given)));
+    assert_eq!(take(), Some((Straight, Given)));
     url.set(Setter::Hash, "f\ng").unwrap();
     assert_eq!(take(), Some((StateMachine, Given)));
     // The href setter: the store ladder into stack room when the storage
@@ -216,7 +224,7 @@ fn validation_and_setters() {
     assert_eq!(take(), Some((Canonical, Given)));
     assert_eq!(url.href(), "https://example.org/");
     url.set(Setter::Href, "HTTPS://example.net").unwrap();
-    assert_eq!(take(), Some((Special, Given)));
+    assert_eq!(take(), Some((Straight, Given)));
     let mut h = Url::parse_into("https://example.com/a", heapless::String::<64>::new()).unwrap();
     take();
     h.set(Setter::Href, "https://example.org/").unwrap();

@@ -52,7 +52,7 @@ impl Authority {
 shared_step! {
 /// The authority state's scan from `start` for a URL of `scheme_type`, 16
 /// bytes per step between the bytes it looks at (the state machine, the
-/// special-URL route, `can_parse`'s predicate and the host setters all use
+/// straight-line route, `can_parse`'s predicate and the host setters all use
 /// it).
 pub(crate) fn scan_authority(
     bytes: &[u8],

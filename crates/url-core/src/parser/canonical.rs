@@ -9,8 +9,8 @@
 //! else it is not sure about (upper case, credentials, other hosts, dot
 //! segments, bytes that would be percent-encoded, default or
 //! non-canonical ports, …) returns `None`, and the caller tries the
-//! straight-line parser for special URLs (`parser::special`) or the full
-//! state machine. Agreement with the full parser is tested on every input
+//! straight-line parser for URLs with an authority (`parser::straight`)
+//! or the full state machine. Agreement with the full parser is tested on every input
 //! of the conformance and robustness suites.
 
 use super::authority::{port_for, port_number};

@@ -127,7 +127,7 @@ fn special_authority_parses(authority: &[u8], scheme_type: SchemeType) -> bool {
     if host_and_port_parse(authority) {
         return true;
     }
-    // The last '@' before the authority's end, as the special-URL route
+    // The last '@' before the authority's end, as the straight-line route
     // finds it (a tab or newline there: ask the state machine).
     let scan = scan_authority(authority, 0, scheme_type, AuthorityScan::WithUserinfo);
     match scan.at.filter(|_| !scan.tab_or_newline) {

@@ -1,8 +1,8 @@
 //! The basic URL parser (url.bs §4.4): the [`Parser`] and the public entry
 //! points, each of which goes through [`route`], the ladder that picks the
 //! engine that answers an input. The engines: [`canonical`] (the canonical
-//! recognizer), [`reference`](mod@reference) (the reference resolver), [`special`] (the
-//! straight-line special-URL route), [`check`] (the `can_parse` predicate)
+//! recognizer), [`reference`](mod@reference) (the reference resolver), [`straight`] (the
+//! straight-line route), [`check`] (the `can_parse` predicate)
 //! and [`state_machine`] (the standard's states, in the files named after
 //! the parts of a URL they parse: [`scheme`], [`relative`], [`authority`],
 //! [`file`](mod@file), [`path`], [`query`]). Those files also hold the one
@@ -27,8 +27,8 @@ pub(crate) mod reference;
 mod relative;
 pub(crate) mod route;
 pub(crate) mod scheme;
-pub(crate) mod special;
 pub(crate) mod state_machine;
+pub(crate) mod straight;
 
 /// Whether a state override is given (url.bs §4.4): the setters run one
 /// state of the basic URL parser with one, which changes where components

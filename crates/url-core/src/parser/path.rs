@@ -105,26 +105,28 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         }
     }
 
-    /// The path start and path states of a special URL other than `file:`
-    /// by the straight-line path writer (the special-URL route's, on the
-    /// vector scans), when no validation errors are wanted: `None` when it
-    /// does not apply or the input holds a tab or newline there (the output
-    /// is then as before, and the states run code point by code point).
-    /// Where the scans are byte loops anyway (thumbv7em, wasm32), the states
-    /// keep to their own, which is smaller.
-    pub(super) fn straight_line_special_path(
+    /// The path start and path states by the straight-line path writer
+    /// (the straight-line route's, on the vector scans), when no validation
+    /// errors are wanted: `None` when it does not apply or the input holds
+    /// a tab or newline there (the output is then as before, and the states
+    /// run code point by code point). Where the scans are byte loops anyway
+    /// (thumbv7em, wasm32), the states keep to their own, which is smaller.
+    pub(super) fn straight_line_path(
         &mut self,
         i: &mut usize,
     ) -> Result<Option<State>, ParseError> {
-        if !crate::simd::VECTOR
-            || V::ENABLED
-            || !self.special()
-            || self.scheme_type == SchemeType::File
-        {
+        if !crate::simd::VECTOR || V::ENABLED {
             return Ok(None);
         }
         let mark = self.w.len();
-        match write_special_path(&mut self.w, self.input.bytes, *i, StateOverride::Absent) {
+        let written = write_path(
+            &mut self.w,
+            self.input.bytes,
+            *i,
+            self.scheme_type,
+            StateOverride::Absent,
+        );
+        match written {
             Ok(k) => {
                 *i = k + 1;
                 Ok(Some(match self.input.bytes.get(k) {
@@ -305,57 +307,87 @@ fn after_segment(c: Option<u8>, is_slash: bool, at: usize, i: &mut usize) -> Opt
 }
 
 /// Path start and path states from `i` (the end of the authority, or the
-/// start of a pathname setter's value) for a special URL other than
-/// `file:`: writes the path and returns the index of the `?`, `#` or end
-/// that ends it. Runs between stops are copied; `\` is written `/`; bytes in
-/// the path percent-encode set are encoded; a dot segment is dropped, a
-/// double-dot one with the segment before it (shorten url's path; not
-/// `file:`, so no drive letter to keep). With a state override (the
-/// pathname setter) `?` and `#` are path bytes, percent-encoded, and end no
-/// segment. The straight-line form of those states (the special-URL route,
-/// the pathname setter, and the state machine for an input without tab or
-/// newline); a tab or newline halts it.
-pub(crate) fn write_special_path<S: Storage>(
+/// start of a pathname setter's value) for a URL of `scheme_type` with a
+/// host: writes the path and returns the index of the `?`, `#` or end that
+/// ends it. Runs between stops are copied; bytes in the path percent-encode
+/// set are encoded; a dot segment is dropped, a double-dot one with the
+/// segment before it (shorten url's path). A special URL's `\` is written
+/// `/`, and its path always starts with one; a non-special URL's `\` is a
+/// path byte, and its path is empty when nothing follows the authority. A
+/// `file:` URL's first segment, written into an empty path, turns a Windows
+/// drive letter's `|` into `:`, and shortening keeps a lone normalized
+/// drive letter. With a state override (the pathname setter) `?` and `#`
+/// are path bytes, percent-encoded, and end no segment. The straight-line
+/// form of those states (the straight-line route, the pathname setter, and
+/// the state machine for an input without tab or newline); a tab or
+/// newline halts it.
+pub(crate) fn write_path<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     i: usize,
+    scheme_type: SchemeType,
     state_override: StateOverride,
 ) -> Result<usize, Halt> {
     let overriding = state_override == StateOverride::Given;
+    let special = scheme_type.is_special();
+    let file = scheme_type == SchemeType::File;
     let path_start = w.len();
-    // A special URL's path always starts with '/': the input's own first
-    // slash, or one the serializer adds before an empty first segment.
-    w.push_byte(b'/')?;
+    // Path start state. A special URL's path always starts with '/': the
+    // input's own first slash, or one the serializer adds before an empty
+    // first segment. A non-special URL's starts with the input's.
     let mut i = match bytes.get(i) {
-        Some(b'/' | b'\\') => i + 1,
-        Some(b'?' | b'#') if !overriding => return Ok(i),
-        None => return Ok(i),
-        // Only with a state override: path start state, then path state
-        // from the same code point.
+        Some(b'/') => i + 1,
+        Some(b'\\') if special => i + 1,
+        Some(b'?' | b'#') if !overriding => {
+            if special {
+                w.push_byte(b'/')?;
+            }
+            return Ok(i);
+        }
+        None => {
+            if special {
+                w.push_byte(b'/')?;
+            }
+            return Ok(i);
+        }
+        // Path state from the same code point.
         Some(_) => i,
     };
-    let dot_segment = |k: usize| {
-        dot_segment_at(bytes, k)
-            .filter(|&(_, t)| !overriding || !matches!(bytes.get(t), Some(b'?' | b'#')))
+    w.push_byte(b'/')?;
+    // Whether the byte at `t` ends a segment.
+    let ends = |t: usize| match bytes.get(t) {
+        None | Some(b'/') => true,
+        Some(b'\\') => special,
+        Some(b'?' | b'#') => !overriding,
+        Some(_) => false,
     };
+    let dot_segment = |k: usize| dot_segment_in(bytes, k, special).filter(|&(_, t)| ends(t));
     // At the top of this loop `i` starts a segment and the output ends in
     // '/'.
     'segment: loop {
-        if let Some((double, t)) = dot_segment(i) {
-            if double {
-                shorten(w, path_start);
-            }
-            match bytes.get(t) {
-                Some(b'/' | b'\\') => {
-                    i = t + 1;
-                    continue 'segment;
-                }
-                // A last dot segment leaves the path ending in '/' (the
-                // empty segment the standard appends).
-                _ => return Ok(t),
-            }
-        }
         let mut run = i;
+        if file && w.len() == path_start + 1 && is_drive_letter_segment(bytes, i, &ends) {
+            // A Windows drive letter appended to an empty path: "C|" is
+            // written "C:".
+            w.push_span(i, i + 1)?;
+            w.push_byte(b':')?;
+            i += 2;
+            run = i;
+        } else if let Some((double, t)) = dot_segment(i) {
+            if double {
+                shorten(w, path_start, file);
+            }
+            if bytes
+                .get(t)
+                .is_some_and(|&b| b == b'/' || (special && b == b'\\'))
+            {
+                i = t + 1;
+                continue 'segment;
+            }
+            // A last dot segment leaves the path ending in '/' (the empty
+            // segment the standard appends).
+            return Ok(t);
+        }
         loop {
             let k = find_path(bytes, i);
             let Some(&b) = bytes.get(k) else {
@@ -377,12 +409,14 @@ pub(crate) fn write_special_path<S: Storage>(
                     }
                     i = k + 1;
                 }
-                b'\\' => {
+                b'\\' if special => {
                     w.push_span(run, k)?;
                     w.push_byte(b'/')?;
                     i = k + 1;
                     continue 'segment;
                 }
+                // A non-special URL's path byte, not in the set.
+                b'\\' => i = k + 1,
                 _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
                 _ => {
                     w.push_span(run, k)?;
@@ -395,15 +429,25 @@ pub(crate) fn write_special_path<S: Storage>(
     }
 }
 
+/// Whether the segment at `i` is a Windows drive letter (url.bs §4.2): an
+/// ASCII alpha and `:` or `|`, then what ends a segment.
+#[inline]
+fn is_drive_letter_segment(bytes: &[u8], i: usize, ends: &impl Fn(usize) -> bool) -> bool {
+    bytes.get(i).is_some_and(u8::is_ascii_alphabetic)
+        && matches!(bytes.get(i + 1), Some(b':' | b'|'))
+        && ends(i + 2)
+}
+
 /// Shorten url's path, on an output path that ends in '/': the last
-/// segment goes, unless the path is only "/".
-fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize) {
+/// segment goes, unless the path is only "/", or, for a `file:` URL
+/// (`file`), only a normalized Windows drive letter.
+fn shorten<S: Storage>(w: &mut Output<'_, '_, S>, path_start: usize, file: bool) {
     let end = w.len().saturating_sub(1);
-    let before = w
-        .as_bytes()
-        .get(path_start..end)
-        .and_then(|p| p.iter().rposition(|&b| b == b'/'));
-    if let Some(k) = before {
+    let path = w.as_bytes().get(path_start..end).unwrap_or_default();
+    if file && matches!(path, [b'/', d, b':'] if d.is_ascii_alphabetic()) {
+        return;
+    }
+    if let Some(k) = path.iter().rposition(|&b| b == b'/') {
         w.truncate(path_start + k + 1);
     }
 }
@@ -443,6 +487,13 @@ pub(crate) fn is_double_dot(seg: &[u8]) -> bool {
 /// `end` being the index of what ends it.
 #[inline]
 pub(crate) fn dot_segment_at(input: &[u8], i: usize) -> Option<(bool, usize)> {
+    dot_segment_in(input, i, true)
+}
+
+/// [`dot_segment_at`] in the path of a URL that is `special` or not (a
+/// non-special URL's `\` ends no segment).
+#[inline]
+pub(crate) fn dot_segment_in(input: &[u8], i: usize, special: bool) -> Option<(bool, usize)> {
     let rest = input.get(i..)?;
     if !matches!(rest.first(), Some(b'.' | b'%')) {
         return None;
@@ -451,7 +502,7 @@ pub(crate) fn dot_segment_at(input: &[u8], i: usize) -> Option<(bool, usize)> {
     let end = rest
         .iter()
         .take(7)
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
         .unwrap_or(rest.len().min(7));
     let seg = rest.get(..end).filter(|s| s.len() <= 6)?;
     if is_double_dot(seg) {

@@ -147,7 +147,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     }
 
     /// The query or fragment state's encoding from `i` by the straight-line
-    /// encoder (the special-URL route's, 16 bytes per step), when no
+    /// encoder (the straight-line route's, 16 bytes per step), when no
     /// validation errors are wanted: the index of what ended it, or `None`
     /// when the input holds a tab or newline there (the output is then as
     /// before, and the state runs code point by code point). Where the scans
@@ -178,7 +178,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
 /// bytes percent-encoded with `stop`'s set up to `end_at` (the fragment's
 /// `#`, which is in the query percent-encode sets; `None` with a state
 /// override or for the fragment) or the end, whose index is returned. The
-/// straight-line form of those states, 16 bytes per step (the special-URL
+/// straight-line form of those states, 16 bytes per step (the straight-line
 /// route, the search and hash setters, and the state machine for an input
 /// without tab or newline); a tab or newline halts it.
 pub(crate) fn encode_query_or_fragment<S: Storage>(

@@ -7,9 +7,9 @@
 //! | --- | --- | --- |
 //! | canonical recognizer | a URL that is already its own serialization, in the common shapes (one scan, then a copy or nothing) | [`super::canonical`] |
 //! | reference resolver | a reference against a special base whose result is a prefix of the base plus a suffix of the reference | [`super::reference`] |
-//! | special-URL route | a special, non-`file` URL with `//` (any case, credentials, ports, dot segments, bytes to encode), straight through, and its host or port failures | [`super::special`] |
+//! | straight-line route | a URL with an authority (any case, credentials, ports, dot segments, bytes to encode; special, `file` or not), straight through, and its authority, host or port failures; an input without a scheme or base | [`super::straight`] |
 //! | `can_parse` predicate | whether an input parses, from its scheme and authority alone | [`super::check`] |
-//! | state machine | everything: the source of validation errors and capacity reports, and of every error but a special URL's host or port | [`super::state_machine`] |
+//! | state machine | everything: the source of validation errors and capacity reports, and of every error the straight-line route does not answer | [`super::state_machine`] |
 //!
 //! The first three are tried on up to three forms of the input ([`Form`]):
 //! as given; trimmed of leading and trailing C0 control or space (the basic
@@ -20,14 +20,14 @@
 //!
 //! | intent | entry points | ladder |
 //! | --- | --- | --- |
-//! | store | `Url::parse_into`, `Parser::parse_into` | canonical (given) → reference (given) → canonical, reference (trimmed) → special (trimmed) → canonical, reference, special (stripped) → state machine |
+//! | store | `Url::parse_into`, `Parser::parse_into` | canonical (given) → reference (given) → canonical, reference (trimmed) → straight (trimmed) → canonical, reference, straight (stripped) → state machine |
 //! | borrow or store | `Parser::parse_borrowed_or_into`, `weburl::Url::parse` | canonical (given), borrowed; else the store ladder from the reference resolver on |
 //! | borrow | `Url::parse_borrowed`, `Parser::parse_borrowed` | canonical (given) → state machine, writing nothing ([`Intent::Borrow`]) |
 //! | canonical only | `Url::parse_canonical` | canonical (given) |
 //! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → state machine up to the path ([`Intent::CheckOnly`]) |
 //! | replace | the href setter | the store ladder into 256 bytes of stack room, when the storage splices from the stack ([`Storage::SPLICE_FROM_STACK`](crate::Storage::SPLICE_FROM_STACK)) and the URL fits; else "append" |
 //! | append | the href setter | state machine after the storage's content ([`Intent::Append`]) |
-//! | override | the other setters | special-URL route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
+//! | override | the other setters | straight-line route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
 //!
 //! With a base, "reference" resolves relative references (the relative
 //! resolvers are the store and check ladders with a base). When validation
@@ -37,11 +37,11 @@
 //! that answered are recorded (`trace`).
 
 use super::canonical::{self, Canonical};
-use super::path::write_special_path;
+use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
-use super::special::{parse_special, Answer};
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
+use super::straight::{parse_straight, Answer};
 use super::{check, Parsed, Parser};
 use super::{Halt, StateOverride};
 use crate::encoding::QueryEncoder;
@@ -62,8 +62,8 @@ pub enum Route {
     Canonical,
     /// The reference resolver.
     Reference,
-    /// The straight-line special-URL route.
-    Special,
+    /// The straight-line route.
+    Straight,
     /// The `can_parse` predicate.
     Predicate,
     /// The state machine.
@@ -338,7 +338,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 
     /// [`Parser::declined`]: the reference resolver on the input as given;
     /// the canonical recognizer and the reference resolver on it trimmed;
-    /// the special-URL route; all three without tabs and newlines
+    /// the straight-line route; all three without tabs and newlines
     /// ([`Parser::stripped`]); and else the state machine. `BASE`: whether
     /// the parser has a base; a parse without one (the entry points know)
     /// then links no reference resolver.
@@ -369,13 +369,18 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         }
         // Where `raw` starts in `input`: error positions count from there.
         let lead = (raw.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
-        match parse_special(raw, Some(lead), &mut storage) {
+        let base = if BASE {
+            self.base.as_ref().map(Url::scheme_type)
+        } else {
+            None
+        };
+        match parse_straight(raw, Some(lead), base, &mut storage) {
             Answer::Parsed(off) => {
-                answered(Route::Special, form);
+                answered(Route::Straight, form);
                 return Ok(Url { buf: storage, off });
             }
             Answer::Failed(e) => {
-                answered(Route::Special, form);
+                answered(Route::Straight, form);
                 return Err(e);
             }
             Answer::Declined => {}
@@ -408,9 +413,14 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             answered(Route::Reference, Form::Stripped);
             return Some(copy_reference(&r, storage));
         }
-        match parse_special(stripped, None, storage) {
+        let base = if BASE {
+            self.base.as_ref().map(Url::scheme_type)
+        } else {
+            None
+        };
+        match parse_straight(stripped, None, base, storage) {
             Answer::Parsed(off) => {
-                answered(Route::Special, Form::Stripped);
+                answered(Route::Straight, Form::Stripped);
                 Some(Ok(off))
             }
             _ => None,
@@ -580,8 +590,16 @@ pub(crate) fn override_path<T: Storage>(
     let start = out.len();
     if scheme_type.is_special() && scheme_type != SchemeType::File {
         let mut w = Output::appending(value, out);
-        if write_special_path(&mut w, value.as_bytes(), 0, StateOverride::Given).is_ok() {
-            answered(Route::Special, Form::Given);
+        if write_path(
+            &mut w,
+            value.as_bytes(),
+            0,
+            scheme_type,
+            StateOverride::Given,
+        )
+        .is_ok()
+        {
+            answered(Route::Straight, Form::Given);
             return Ok(());
         }
         out.truncate(start);
@@ -618,7 +636,7 @@ pub(crate) fn override_query_or_fragment<T: Storage>(
             .map_err(Halt::from)
             .and_then(|()| encode_query_or_fragment(&mut w, value.as_bytes(), 0, stop, None));
         if written.is_ok() {
-            answered(Route::Special, Form::Given);
+            answered(Route::Straight, Form::Given);
             return Ok(());
         }
     }

@@ -418,7 +418,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
                 State::FileHost => self.file_host_state(&mut i)?,
                 State::PathStart => {
                     self.set_path_start();
-                    if let Some(next) = self.straight_line_special_path(&mut i)? {
+                    if let Some(next) = self.straight_line_path(&mut i)? {
                         next
                     } else if self.special() {
                         if c == Some(b'\\') {

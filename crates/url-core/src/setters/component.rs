@@ -10,8 +10,8 @@
 //! Either way a failure leaves the URL unchanged.
 //!
 //! The pathname, search and hash components of a value without tab or
-//! newline are written by the straight-line special-URL parser's path and
-//! percent-encoding loops (`parser::special`, with a state override);
+//! newline are written by the straight-line parser's path and
+//! percent-encoding loops (`parser::straight`, with a state override);
 //! anything else by the state machine with a state override, as the
 //! standard writes the setters.
 

@@ -1,0 +1,438 @@
+//! The basic URL parser for a URL with an authority, in one straight line:
+//! `scheme ":" slashes [userinfo "@"] host [":" port] [path] ["?" query]
+//! ["#" fragment]`, with no ASCII tab or newline anywhere and no leading or
+//! trailing C0 control or space (the entry points trim those first). Which
+//! slashes start the authority depends on the scheme, as in the states the
+//! state machine runs for it:
+//!
+//! - a special scheme other than `file` (any case): any run of `/` and `\`
+//!   (special authority slashes, special authority ignore slashes), or none
+//!   at all unless the base has the same scheme (then fewer than two make a
+//!   relative reference: special relative or authority state, relative
+//!   state, relative slash state, which this route leaves alone);
+//! - `file`: two, each `/` or `\` (file, file slash states), then a host
+//!   without credentials or port (file host state), `localhost` being the
+//!   empty host; a host that is a Windows drive letter is declined;
+//! - any other scheme: `//` (path or authority state), then an opaque host,
+//!   which may be empty.
+//!
+//! The route does the states' work in their order without the
+//! per-code-point dispatch: the scheme lowercased, userinfo
+//! percent-encoded, the host parser, the port normalized, the path
+//! percent-encoded with dot segments resolved as it is copied, the query and
+//! fragment percent-encoded, each run found 16 bytes at a time (`simd`). It
+//! is what upper case, backslashes, credentials, bytes to percent-encode,
+//! dot segments and hosts to parse cost when the canonical recognizer
+//! declines them.
+//!
+//! For such an input the only states that can fail are authority, host and
+//! port, in that order, so their failure is this route's answer too: the
+//! same error at the same position as the state machine's (one pass for a
+//! failing input). So is an input without a scheme when there is no base
+//! (no scheme state). A tab or newline, or a full storage, declines, and the
+//! state machine parses the input again and reports what it finds, so
+//! validation errors and capacity reports have one source. Agreement with
+//! the state machine, errors included, is tested wherever the other engines
+//! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
+
+use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
+use super::path::write_path;
+use super::query::encode_query_or_fragment;
+use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
+use super::{Halt, StateOverride};
+use crate::error::ParseError;
+use crate::host::{invalid, parse_host, HostKind, HostSyntax};
+use crate::input::Input;
+use crate::output::{Need, Output};
+use crate::simd::Stop;
+use crate::storage::{CapacityError, Storage};
+use crate::url::{Offsets, SchemeType};
+use crate::validation::{NoValidation, ValidationError};
+
+/// What the route answers.
+pub(super) enum Answer {
+    /// The URL's offsets (its serialization is in the storage).
+    Parsed(Offsets),
+    /// The input fails, as the state machine would report it.
+    Failed(ParseError),
+    /// Not this route's input (or no room): the state machine decides.
+    Declined,
+}
+
+/// Why the route stopped short.
+enum Halted {
+    /// The state machine decides.
+    Declined,
+    /// The input fails: the state machine's error.
+    Failed(ParseError),
+}
+
+impl From<CapacityError> for Halted {
+    fn from(_: CapacityError) -> Self {
+        Halted::Declined
+    }
+}
+
+impl From<ParseError> for Halted {
+    fn from(e: ParseError) -> Self {
+        match e {
+            // Where the state machine runs out of room may differ.
+            ParseError::Capacity(_) => Halted::Declined,
+            e => Halted::Failed(e),
+        }
+    }
+}
+
+impl From<Halt> for Halted {
+    fn from(_: Halt) -> Self {
+        Halted::Declined
+    }
+}
+
+type Step<T> = Result<T, Halted>;
+
+/// The serialization of `raw` (already trimmed) into `out` (empty) and its
+/// offsets, when `raw` has the shape above and parses, or the error the
+/// state machine would give for it; else declined, with `out` cleared.
+/// `offset`: where `raw` starts in the caller's input, for error positions;
+/// `None` when positions do not map (the input without its tabs and
+/// newlines), and then a failure declines too. `base`: the scheme of the
+/// parser's base, if it has one.
+#[inline(never)]
+pub(super) fn parse_straight<S: Storage>(
+    raw: &str,
+    offset: Option<usize>,
+    base: Option<SchemeType>,
+    out: &mut S,
+) -> Answer {
+    let bytes = raw.as_bytes();
+    if bytes.len() > u32::MAX as usize {
+        // The state machine's `TooLong`.
+        return Answer::Declined;
+    }
+    let scheme = match scan_scheme(bytes, 0, SchemeScan::Input) {
+        Ok(scheme) if !scheme.tab_or_newline => scheme,
+        // No scheme state, without a base: failure at the first code
+        // point (the scheme state starts over from there).
+        Err(_) if base.is_none() => {
+            return match offset {
+                Some(at) => {
+                    Answer::Failed(invalid(ValidationError::MissingSchemeNonRelativeUrl, at))
+                }
+                None => Answer::Declined,
+            }
+        }
+        _ => return Answer::Declined,
+    };
+    let (colon, scheme_type) = (scheme.colon, scheme.scheme_type);
+    let after = colon + 1;
+    let slash = |k: usize| matches!(bytes.get(k), Some(b'/' | b'\\'));
+    let authority = match scheme_type {
+        SchemeType::File if slash(after) && slash(after + 1) => after + 2,
+        SchemeType::File => return Answer::Declined,
+        SchemeType::NotSpecial if bytes.get(after..after + 2) == Some(&b"//"[..]) => after + 2,
+        SchemeType::NotSpecial => return Answer::Declined,
+        _ => {
+            let mut i = after;
+            while slash(i) {
+                i += 1;
+            }
+            if i < after + 2 && base == Some(scheme_type) {
+                // "http:/x" or "http:x" against an http base: relative.
+                return Answer::Declined;
+            }
+            i
+        }
+    };
+    out.reserve(raw.len() + 8);
+    let mut w = Output::appending(raw, out);
+    let answer = match write(&mut w, raw, offset.unwrap_or(0), &scheme, authority) {
+        Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
+        Err(Halted::Failed(e)) if offset.is_some() => Answer::Failed(e),
+        _ => Answer::Declined,
+    };
+    out.clear();
+    answer
+}
+
+/// Everything after the slashes that end at `i`; `offset` is where `raw`
+/// starts in the caller's input.
+fn write<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    raw: &str,
+    offset: usize,
+    scheme: &Scheme,
+    i: usize,
+) -> Step<Offsets> {
+    let bytes = raw.as_bytes();
+    let scheme_type = scheme.scheme_type;
+    let special = scheme_type.is_special();
+    write_scheme(w, bytes, 0, scheme)?;
+    w.push_ascii(b"://")?;
+    let file = scheme_type == SchemeType::File;
+    let scan = if file {
+        AuthorityScan::HostOnly
+    } else {
+        AuthorityScan::WithUserinfo
+    };
+    let authority = scan_authority(bytes, i, scheme_type, scan);
+    if authority.tab_or_newline {
+        return Err(Halted::Declined);
+    }
+    let missing = |at: usize| Halted::Failed(invalid(ValidationError::HostMissing, offset + at));
+    let mut username_end = w.len();
+    let mut host_from = i;
+    if let Some(at) = authority.at {
+        username_end = write_userinfo(w, bytes, i, &authority, at)?;
+        host_from = at + 1;
+        // The authority state: nothing after the credentials.
+        if host_from >= authority.end {
+            return Err(missing(host_from));
+        }
+    }
+    // A file URL's host runs to the end of the authority: ':' is one of
+    // its code points (a forbidden one).
+    let host_end = if file {
+        authority.end
+    } else {
+        authority.host_end()
+    };
+    let empty = host_from >= host_end;
+    // The host state: an empty host fails for a special URL, and before a
+    // port for any.
+    if empty && !file && (special || authority.host_colon.is_some()) {
+        return Err(missing(host_end));
+    }
+    let raw_host = bytes.get(host_from..host_end).unwrap_or_default();
+    if file && matches!(raw_host, [a, b':' | b'|'] if a.is_ascii_alphabetic()) {
+        // The file host state's Windows drive letter quirk.
+        return Err(Halted::Declined);
+    }
+    let input = Input {
+        s: raw,
+        bytes,
+        has_ws: false,
+        offset,
+    };
+    let host_start = w.len();
+    let mut host_kind = HostKind::Empty;
+    if !empty {
+        host_kind = parse_host(
+            w,
+            &input,
+            host_from,
+            host_end,
+            HostSyntax::of(special),
+            &mut NoValidation,
+            Need::Serialization,
+        )?;
+        if file && w.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {
+            w.truncate(host_start);
+            host_kind = HostKind::Empty;
+        }
+    }
+    let new_host_end = w.len();
+    let port = match authority.host_colon.filter(|_| !file) {
+        Some(c) => {
+            let text = bytes.get(c + 1..authority.end).unwrap_or_default();
+            let port = port_from_text(text, scheme_type).map_err(|(e, k)| {
+                // As the port state reports them: a bad code point where it
+                // is, out of range at the port's start.
+                let at = c
+                    + 1
+                    + if e == ValidationError::PortInvalid {
+                        k
+                    } else {
+                        0
+                    };
+                Halted::Failed(invalid(e, offset + at))
+            })?;
+            if let Some(port) = port {
+                write_port(w, port)?;
+            }
+            port
+        }
+        None => None,
+    };
+    let path_start = w.len();
+    let mut i = write_path(w, bytes, authority.end, scheme_type, StateOverride::Absent)?;
+    let mut query_start = None;
+    let mut fragment_start = None;
+    if bytes.get(i) == Some(&b'?') {
+        query_start = Some(w.len());
+        w.push_byte(b'?')?;
+        let stop = if special {
+            Stop::SpecialQuery
+        } else {
+            Stop::Query
+        };
+        i = encode_query_or_fragment(w, bytes, i + 1, stop, Some(b'#'))?;
+    }
+    if bytes.get(i) == Some(&b'#') {
+        fragment_start = Some(w.len());
+        w.push_byte(b'#')?;
+        encode_query_or_fragment(w, bytes, i + 1, Stop::Fragment, None)?;
+    }
+    let u = |x: usize| x as u32;
+    Ok(Offsets {
+        scheme_end: u(scheme.colon),
+        username_end: u(username_end),
+        host_start: u(host_start),
+        host_end: u(new_host_end),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port,
+        scheme_type,
+        host_kind,
+        opaque_path: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_straight, Answer};
+    use crate::error::ParseError;
+    use crate::storage::{Buffer, SliceStorage};
+    use crate::url::SchemeType;
+    use crate::validation::ValidationError::{self, *};
+
+    /// What this route answers against a base of scheme `base`: the href,
+    /// the error (kind and position), or `None` where it declines.
+    fn route_with(
+        input: &str,
+        base: Option<SchemeType>,
+    ) -> Option<Result<std::string::String, (ValidationError, usize)>> {
+        let mut buf = [0u8; 256];
+        let mut out = SliceStorage::new(&mut buf);
+        match parse_straight(input, Some(0), base, &mut out) {
+            Answer::Parsed(_) => Some(Ok(out.as_str().into())),
+            Answer::Failed(ParseError::Invalid { error, position }) => Some(Err((error, position))),
+            Answer::Failed(e) => panic!("{input:?}: {e:?}"),
+            Answer::Declined => None,
+        }
+    }
+
+    fn route(input: &str) -> Option<Result<std::string::String, (ValidationError, usize)>> {
+        route_with(input, None)
+    }
+
+    #[test]
+    fn answers_the_common_special_shapes() {
+        for (input, href) in [
+            ("HTTPS://EXAMPLE.com/", "https://example.com/"),
+            ("http://0x7f.1/p?q#f", "http://127.0.0.1/p?q#f"),
+            ("http://[::1]:8080/", "http://[::1]:8080/"),
+            ("https://EXAMPLE.com:443/", "https://example.com/"),
+            ("wss://h:0443", "wss://h/"),
+            ("wss://h:0444", "wss://h:444/"),
+            (
+                "HTTP:\\\\Example.COM\\a\\.\\b\\..\\c d?e f'#g h`",
+                "http://example.com/a/c%20d?e%20f%27#g%20h%60",
+            ),
+            ("https://u:p w@h/", "https://u:p%20w@h/"),
+            ("https://u:@h/", "https://u@h/"),
+            ("https://:@h/", "https://h/"),
+            ("ws://h/%2e%2E/x/..", "ws://h/"),
+            ("ftp://h/./a/%2e/b/.", "ftp://h/a/b/"),
+            ("http:////h", "http://h/"),
+            // Without a base of the same scheme, any slashes (or none)
+            // start the authority (special authority slashes state).
+            ("http:h/p", "http://h/p"),
+            ("http:\\h", "http://h/"),
+            (
+                "http://h/\u{e9}?\u{e9}#\u{e9}",
+                "http://h/%C3%A9?%C3%A9#%C3%A9",
+            ),
+        ] {
+            assert_eq!(route(input), Some(Ok(href.into())), "{input:?}");
+        }
+    }
+
+    /// url.bs: a non-special URL's `\` is a path byte, its host opaque and
+    /// possibly empty, its path empty after a bare authority, and its query
+    /// encoded with the query percent-encode set (not `'`); a file URL's
+    /// host has no port, `localhost` is the empty host, and a drive
+    /// letter's `|` becomes `:` in the first segment, which `..` keeps.
+    #[test]
+    fn answers_non_special_and_file_authorities() {
+        for (input, href) in [
+            ("SC://H/a\\b/../c?d'e#f", "sc://H/c?d'e#f"),
+            ("sc://h/a/../b/./c", "sc://h/b/c"),
+            ("sc://u:p@h:8080", "sc://u:p@h:8080"),
+            ("sc://h:0021/", "sc://h:21/"),
+            ("sc://", "sc://"),
+            ("sc:///x", "sc:///x"),
+            ("sc://h?q", "sc://h?q"),
+            ("sc://%41b/", "sc://%41b/"),
+            ("sc://[::1]/", "sc://[::1]/"),
+            ("file://LocalHost/x", "file:///x"),
+            ("file:\\\\h\\a\\..\\b", "file://h/b"),
+            ("file:///C|/a/../..", "file:///C:/"),
+            ("file:///./c|", "file:///c:"),
+            ("file:////C|", "file:////C|"),
+            ("file://h/a/C|/", "file://h/a/C|/"),
+            ("file://", "file:///"),
+        ] {
+            assert_eq!(route(input), Some(Ok(href.into())), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn answers_failures_as_the_standard_reports_them() {
+        // url.bs: the port state fails at a non-digit (port-invalid, at that
+        // code point) or past 65535 (port-out-of-range, at the port); the
+        // authority state fails with credentials and nothing after them,
+        // and the host state on an empty host (host-missing) of a special
+        // URL or before a port; the host parser on a forbidden code point
+        // or an unclosed IPv6 address, at the host's start; the no scheme
+        // state without a base, at the first code point.
+        for (input, error, position) in [
+            ("http://h:99999/", PortOutOfRange, 9),
+            ("http://h:8a/", PortInvalid, 10),
+            ("https://@/", HostMissing, 9),
+            ("https://u@:80/", HostMissing, 10),
+            ("http://:80/", HostMissing, 7),
+            ("http://a b/", DomainToAscii, 7),
+            ("http://[::1/", Ipv6Unclosed, 7),
+            ("sc://:1/", HostMissing, 5),
+            ("sc://u@/", HostMissing, 7),
+            ("sc://a b/", HostInvalidCodePoint, 6),
+            ("file://a:b/", DomainToAscii, 7),
+            ("/x", MissingSchemeNonRelativeUrl, 0),
+            ("1http://h/", MissingSchemeNonRelativeUrl, 0),
+        ] {
+            assert_eq!(route(input), Some(Err((error, position))), "{input:?}");
+        }
+    }
+
+    #[test]
+    fn leaves_everything_else_to_the_state_machine() {
+        for input in [
+            "file:x",
+            "file:/x",
+            "file://C:/x",
+            "file://c|",
+            "mailto:x",
+            "sc:/x",
+            "sc:\\\\h",
+            "http://h\tx/",
+            "http://h/\n",
+            "http://h?\r",
+            "ht\ttp://h/",
+        ] {
+            assert_eq!(route(input), None, "{input:?}");
+        }
+        // Against a base of the same scheme: relative references.
+        for input in ["http:/h", "http:h", "https:\\h"] {
+            let base = if input.starts_with("https") {
+                SchemeType::Https
+            } else {
+                SchemeType::Http
+            };
+            assert_eq!(route_with(input, Some(base)), None, "{input:?}");
+        }
+        // With any base, an input without a scheme may be relative.
+        assert_eq!(route_with("/x", Some(SchemeType::Http)), None);
+    }
+}
