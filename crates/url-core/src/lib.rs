@@ -42,8 +42,11 @@
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
 //! suffixes and same site), `render` (default; URL rendering), `heapless`,
-//! `alloc`. Firmware that only parses can turn the defaults off: tables a
-//! build does not call are not linked.
+//! `alloc`, `small` (size over speed: the state machine alone answers the
+//! parse and check ladders, so the faster engines are not linked unless
+//! `Url::parse_canonical` or `Url::parse_borrowed` is called; the same
+//! answers, slower). Firmware that only parses can turn the
+//! defaults off: tables a build does not call are not linked.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]

@@ -4,6 +4,13 @@
 //! built from the same source twice — against `url` 2.5.8 with its default
 //! features, and against weburl-url renamed to `url` — with the same
 //! release profile (opt-level "z", LTO, panic=abort, stripped).
+//!
+//! weburl-url is built with its `small` feature (url-core's `small`: the
+//! state machine alone parses, the faster engines and fast paths are not
+//! linked; the same answers, slower parses): a module whose size matters
+//! asks for it in the one line that switches `url` to weburl-url
+//! (README's migration section says so). Without it the module is about a
+//! sixth larger.
 
 use super::{build_probe, file_size, write_crate, Row, PROFILE, WASM};
 use std::path::{Path, PathBuf};
@@ -84,7 +91,7 @@ pub(super) fn rows(base: &Path, root: &Path, target_dir: &Path) -> Result<Vec<Ro
         base,
         "dropin-weburl-url",
         &format!(
-            "url = {{ package = \"weburl-url\", path = {:?} }}",
+            "url = {{ package = \"weburl-url\", path = {:?}, features = [\"small\"] }}",
             weburl_url.display().to_string()
         ),
     )?;

@@ -63,7 +63,9 @@ fn process_inner<S: Storage>(
     end: usize,
     conversion: Conversion,
 ) -> Result<Outcome, Exit> {
-    let fast = conversion != Conversion::Unicode;
+    // With the `small` feature the general path alone runs (the same
+    // answers; the fast front is not linked).
+    let fast = !cfg!(feature = "small") && conversion != Conversion::Unicode;
     #[cfg(test)]
     let fast = fast && !GENERAL_ONLY.with(|g| g.get());
     let mut conv = Converter::new(conversion, fast);
