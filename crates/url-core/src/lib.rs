@@ -56,6 +56,9 @@
 #[cfg(any(test, feature = "route-trace"))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 /// Wraps a hot shared step (a scan that several engines call): inlined
 /// into each caller where the scans run on a vector unit, where speed is
 /// the point; one out-of-line copy elsewhere (thumbv7em, wasm32), where
