@@ -83,11 +83,12 @@ fn process_inner<S: Storage>(
     let mut p = start;
     while p < end {
         let &lead = out.as_bytes().get(p).ok_or(Exit::Invalid)?;
-        if lead < 0x80 {
+        if lead < 0x80 && !cfg!(feature = "small") {
             // A run of ASCII: each byte is its own NFC starter, mapped to
             // lower case (every other ASCII code point is valid), so all but
             // the last go straight on; the last stays in NFC's segment, where
-            // a combining mark after it may join it.
+            // a combining mark after it may join it. With the `small`
+            // feature the loop's general step below takes ASCII as well.
             let mut piece = [0u8; 64];
             let run = out.as_bytes().get(p..end).unwrap_or(&[]);
             let n = run
