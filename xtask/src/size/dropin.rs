@@ -16,11 +16,13 @@ use super::{build_probe, file_size, write_crate, Row, PROFILE, WASM};
 use std::path::{Path, PathBuf};
 
 /// weburl-url's module may be at most this share of url's (percent): a
-/// guard against regressions at today's 56%. Issue 29 set 40% as the goal;
-/// it is out of reach while url-core's own parse with IDNA (the no_std,
-/// no-allocator wasm32 probe above, 98 KB of which 38 KB are UTS #46 data)
-/// is already 47% of url's module.
-pub(super) const BUDGET_PERCENT: u64 = 60;
+/// guard against regressions at today's 44.7% (92,902 of 208,043 bytes).
+/// Issue 29 set 40% as the goal. Where the rest goes: UTS #46 data is
+/// 38.9 KB of the module (already packed: two four-level tries, grouped
+/// strings, decomposition runs) and IDNA's code about 14 KB more (url-core's
+/// wasm32 parse with `small` is 82 KB with IDNA and about 32 KB without); std's
+/// allocator (dlmalloc) is 7 KB, in url's module as well.
+pub(super) const BUDGET_PERCENT: u64 = 45;
 
 /// Issue 29's goal, printed beside the budget.
 pub(super) const GOAL_PERCENT: u64 = 40;
