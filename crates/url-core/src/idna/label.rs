@@ -298,6 +298,10 @@ fn is_nfc(cps: &[u32]) -> bool {
             Err(super::Exit::Invalid)
         }
     };
+    // One type for every caller's emitter with the `small` feature: NFC's
+    // code is then instantiated once (see `super::process`).
+    #[cfg(feature = "small")]
+    let mut cmp: &mut dyn FnMut(u32) -> Result<(), super::Exit> = &mut cmp;
     for &c in cps {
         if nfc.push(c, &mut cmp).is_err() {
             return false;

@@ -113,6 +113,10 @@ fn process_inner<S: Storage>(
         let (c, next) = char_at(out.as_bytes(), p).ok_or(Exit::Invalid)?;
         p = next;
         let mut emit = |d: u32| conv.push(out, d);
+        // With the `small` feature every emitter NFC gets is this one
+        // `dyn` type, so NFC's code is instantiated once.
+        #[cfg(feature = "small")]
+        let mut emit: &mut dyn FnMut(u32) -> Result<(), Exit> = &mut emit;
         match mapping(c) {
             Mapping::Valid => {
                 let stable = idna_tables::props(c).is_stable_starter();
@@ -130,7 +134,10 @@ fn process_inner<S: Storage>(
             }
         }
     }
-    nfc.finish(&mut |d| conv.push(out, d))?;
+    let mut emit = |d: u32| conv.push(out, d);
+    #[cfg(feature = "small")]
+    let mut emit: &mut dyn FnMut(u32) -> Result<(), Exit> = &mut emit;
+    nfc.finish(&mut emit)?;
     conv.finish(out, start, end)
 }
 
