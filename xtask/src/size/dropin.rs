@@ -9,20 +9,20 @@
 //! state machine alone parses, the faster engines and fast paths are not
 //! linked; the same answers, slower parses): a module whose size matters
 //! asks for it in the one line that switches `url` to weburl-url
-//! (README's migration section says so). Without it the module is about a
-//! sixth larger.
+//! (README's migration section says so). Without it the module is 114,759
+//! bytes (55% of url's) instead of 88,352.
 
 use super::{build_probe, file_size, write_crate, Row, PROFILE, WASM};
 use std::path::{Path, PathBuf};
 
 /// weburl-url's module may be at most this share of url's (percent): a
-/// guard against regressions at today's 44.7% (92,902 of 208,043 bytes).
-/// Issue 29 set 40% as the goal. Where the rest goes: UTS #46 data is
-/// 38.9 KB of the module (already packed: two four-level tries, grouped
-/// strings, decomposition runs) and IDNA's code about 14 KB more (url-core's
-/// wasm32 parse with `small` is 82 KB with IDNA and about 32 KB without); std's
-/// allocator (dlmalloc) is 7 KB, in url's module as well.
-pub(super) const BUDGET_PERCENT: u64 = 45;
+/// guard against regressions at today's 42.5% (88,352 of 208,043 bytes).
+/// Issue 29 set 40% as the goal. Where the rest goes: IDNA is 50 KB of the
+/// module, 37 KB of it UTS #46 data (already packed: two four-level tries,
+/// grouped strings, decomposition runs; url-core's wasm32 parse with
+/// `small` is 78,100 bytes with IDNA and 27,795 without); std's allocator
+/// (dlmalloc) is 7 KB, in url's module as well.
+pub(super) const BUDGET_PERCENT: u64 = 43;
 
 /// Issue 29's goal, printed beside the budget.
 pub(super) const GOAL_PERCENT: u64 = 40;
