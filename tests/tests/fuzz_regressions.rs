@@ -143,8 +143,11 @@ fn ipv4_host_needs_room_for_its_written_form() {
         .without_fast_path()
         .parse_into(input, SliceStorage::new(&mut exact));
     assert!(matches!(r, Err(ParseError::Capacity(_))), "{r:?}");
-    let url = Url::parse_into(input, SliceStorage::new(&mut exact)).unwrap();
-    assert_eq!(url.href(), want);
+    // With url-core's `small` feature the state machine is the only engine.
+    if !cfg!(feature = "small") {
+        let url = Url::parse_into(input, SliceStorage::new(&mut exact)).unwrap();
+        assert_eq!(url.href(), want);
+    }
     let mut bound = vec![0u8; 3 * input.len() + 32];
     let url = url_core::Parser::new()
         .without_fast_path()

@@ -63,10 +63,13 @@
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
 //! suffixes and same site), `render` (default; URL rendering), `heapless`
-//! (`heapless::String<N>` as storage), `alloc` (`String` as storage), and
-//! `route-trace` (tests only: which engine answered). Firmware that only
-//! parses can turn the defaults off: tables a build does not call are not
-//! linked.
+//! (`heapless::String<N>` as storage), `alloc` (`String` as storage),
+//! `small` (size over speed: the state machine alone answers the parse and
+//! check ladders, so the faster engines are not linked unless
+//! `Url::parse_canonical` or `Url::parse_borrowed` is called; the same
+//! answers, slower), and `route-trace` (tests only: which engine
+//! answered). Firmware that only parses can turn the defaults off: tables
+//! a build does not call are not linked.
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
@@ -75,6 +78,9 @@
 
 #[cfg(any(test, feature = "route-trace"))]
 extern crate std;
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
 
 /// Wraps a hot shared step (a scan that several engines call): inlined
 /// into each caller where the scans run on a vector unit, where speed is

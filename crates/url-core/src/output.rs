@@ -93,9 +93,13 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
         Ok(())
     }
 
+    // The four writers below keep their `#[inline]` hint except with the
+    // `small` feature: without it each is one shared copy rather than a
+    // copy per codegen unit plus inlined ones (3 KB of a wasm32 parse).
+
     /// Appends `input[start..end]` (which must be ASCII, or the input's own bytes
     /// while borrowing).
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub fn push_span(&mut self, start: usize, end: usize) -> Result<(), CapacityError> {
         if start == end {
             return Ok(());
@@ -119,7 +123,7 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
     }
 
     /// Appends an ASCII string.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         if self.borrowing {
             if self
@@ -137,7 +141,7 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
     }
 
     /// Appends one ASCII byte.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub fn push_byte(&mut self, b: u8) -> Result<(), CapacityError> {
         if self.borrowing {
             if self.input.as_bytes().get(self.pending) == Some(&b) {
@@ -150,7 +154,7 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
     }
 
     /// Appends ASCII bytes (every call site passes ASCII).
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
         if self.borrowing {
             if self

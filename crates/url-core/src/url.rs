@@ -348,6 +348,26 @@ impl<S: Buffer> Url<S> {
         self.buf
     }
 
+    /// The URL with its serialization copied into a `String` of exactly its
+    /// length: one allocation, and no code to grow a buffer (which
+    /// [`Url::to_storage`] into a `String` links).
+    ///
+    /// ```
+    /// use url_core::Url;
+    /// let url = Url::parse_borrowed("https://example.com/a")?;
+    /// let owned = url.to_owned_string();
+    /// assert_eq!(owned.storage().capacity(), owned.href().len());
+    /// assert_eq!(owned.pathname(), "/a");
+    /// # Ok::<(), url_core::ParseError>(())
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn to_owned_string(&self) -> Url<alloc::string::String> {
+        Url {
+            buf: alloc::string::String::from(self.href()),
+            off: self.off,
+        }
+    }
+
     /// Moves the serialization into another storage (e.g. borrowed → owned).
     #[inline]
     pub fn to_storage<T: crate::Storage>(

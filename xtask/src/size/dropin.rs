@@ -4,16 +4,25 @@
 //! built from the same source twice — against `url` 2.5.8 with its default
 //! features, and against weburl-url renamed to `url` — with the same
 //! release profile (opt-level "z", LTO, panic=abort, stripped).
+//!
+//! weburl-url is built with its `small` feature (url-core's `small`: the
+//! state machine alone parses, the faster engines and fast paths are not
+//! linked; the same answers, slower parses): a module whose size matters
+//! asks for it in the one line that switches `url` to weburl-url
+//! (README's migration section says so). Without it the module is 114,759
+//! bytes (55% of url's) instead of 88,352.
 
 use super::{build_probe, file_size, write_crate, Row, PROFILE, WASM};
 use std::path::{Path, PathBuf};
 
 /// weburl-url's module may be at most this share of url's (percent): a
-/// guard against regressions at today's 56%. Issue 29 set 40% as the goal;
-/// it is out of reach while url-core's own parse with IDNA (the no_std,
-/// no-allocator wasm32 probe above, 98 KB of which 38 KB are UTS #46 data)
-/// is already 47% of url's module.
-pub(super) const BUDGET_PERCENT: u64 = 60;
+/// guard against regressions at today's 42.5% (88,352 of 208,043 bytes).
+/// Issue 29 set 40% as the goal. Where the rest goes: IDNA is 50 KB of the
+/// module, 37 KB of it UTS #46 data (already packed: two four-level tries,
+/// grouped strings, decomposition runs; url-core's wasm32 parse with
+/// `small` is 78,100 bytes with IDNA and 27,795 without); std's allocator
+/// (dlmalloc) is 7 KB, in url's module as well.
+pub(super) const BUDGET_PERCENT: u64 = 43;
 
 /// Issue 29's goal, printed beside the budget.
 pub(super) const GOAL_PERCENT: u64 = 40;
@@ -84,7 +93,7 @@ pub(super) fn rows(base: &Path, root: &Path, target_dir: &Path) -> Result<Vec<Ro
         base,
         "dropin-weburl-url",
         &format!(
-            "url = {{ package = \"weburl-url\", path = {:?} }}",
+            "url = {{ package = \"weburl-url\", path = {:?}, features = [\"small\"] }}",
             weburl_url.display().to_string()
         ),
     )?;

@@ -51,7 +51,11 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     };
     let simple = classes & (NEEDS_DECODE | NON_ASCII) == 0;
     let upper = classes & UPPER != 0;
-    if simple && !V::ENABLED {
+    // The general path below answers these too; the `small` feature
+    // leaves this shortcut out (it may then need room for the host as
+    // written before an IPv4 address is serialized, within
+    // `CapacityError`'s bound).
+    if simple && !V::ENABLED && !cfg!(feature = "small") {
         if classes & FORBIDDEN_DOMAIN != 0 || raw.is_empty() {
             return Err(invalid(ValidationError::DomainToAscii, pos));
         }

@@ -156,7 +156,8 @@ impl Converter {
     /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
     fn convert<S: Storage>(&mut self, out: &mut S) -> Result<usize, Exit> {
         let is_xn = self.buf.as_slice().starts_with(&XN);
-        if self.fast {
+        // Never fed by the fast front with the `small` feature.
+        if !cfg!(feature = "small") && self.fast {
             // Only CheckHyphens and UseSTD3ASCIIRules are left to check
             // (see `super::fast`); an `xn--` label has Punycode to decode,
             // whose Bidi_Class the fast path cannot vouch for.

@@ -37,7 +37,9 @@ impl LabelBuf {
     }
 
     /// Appends; `false` when full.
-    #[inline]
+    // This module's `#[inline]` hints are dropped with the `small`
+    // feature: fewer copies of the label checks.
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(crate) fn push(&mut self, c: u32) -> bool {
         match self.cps.get_mut(self.len) {
             Some(slot) => {
@@ -103,7 +105,7 @@ impl Bidi {
         }
     }
 
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(crate) fn push(&mut self, c: u32) {
         let class = match u8::try_from(c) {
             Ok(b) if b.is_ascii() => ascii_bidi_class(b),
@@ -113,7 +115,7 @@ impl Bidi {
     }
 
     /// [`Bidi::push`] for a code point whose Bidi_Class is known.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(crate) fn push_class(&mut self, class: BidiClass) {
         use BidiClass::*;
         if matches!(class, R | AL | AN) {
@@ -173,7 +175,7 @@ impl Bidi {
 
 /// Bidi_Class of an ASCII code point (UnicodeData.txt; unchanged since
 /// Unicode 1.1), without a table read: ASCII labels are most labels.
-#[inline]
+#[cfg_attr(not(feature = "small"), inline)]
 pub(crate) fn ascii_bidi_class(b: u8) -> BidiClass {
     use BidiClass::*;
     match b {
@@ -298,6 +300,10 @@ fn is_nfc(cps: &[u32]) -> bool {
             Err(super::Exit::Invalid)
         }
     };
+    // One type for every caller's emitter with the `small` feature: NFC's
+    // code is then instantiated once (see `super::process`).
+    #[cfg(feature = "small")]
+    let mut cmp: &mut dyn FnMut(u32) -> Result<(), super::Exit> = &mut cmp;
     for &c in cps {
         if nfc.push(c, &mut cmp).is_err() {
             return false;

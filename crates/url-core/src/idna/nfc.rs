@@ -168,15 +168,21 @@ impl Nfc {
         }
         #[cfg(test)]
         SLOW_PATH.with(|n| n.set(n.get() + 1));
-        if self.whole {
-            // Something that may combine with the starter follows: redo the
-            // starter the long way (it recomposes to itself).
+        // Something that may combine with the starter follows: redo the
+        // starter the long way (it recomposes to itself).
+        let starter = if self.whole {
             self.whole = false;
             self.len = 0;
-            let starter = self.seg[0];
-            decompose(starter, &mut |d| self.push_decomposed(d, emit))?;
+            Some(self.seg[0])
+        } else {
+            None
+        };
+        // One closure for both calls: one instantiation of `decompose`.
+        let mut step = |d| self.push_decomposed(d, emit);
+        if let Some(starter) = starter {
+            decompose(starter, &mut step)?;
         }
-        decompose(c, &mut |d| self.push_decomposed(d, emit))
+        decompose(c, &mut step)
     }
 
     fn push_decomposed(

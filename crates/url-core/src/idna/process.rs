@@ -63,7 +63,9 @@ fn process_inner<S: Storage>(
     end: usize,
     conversion: Conversion,
 ) -> Result<Outcome, Exit> {
-    let fast = conversion != Conversion::Unicode;
+    // With the `small` feature the general path alone runs (the same
+    // answers; the fast front is not linked).
+    let fast = !cfg!(feature = "small") && conversion != Conversion::Unicode;
     #[cfg(test)]
     let fast = fast && !GENERAL_ONLY.with(|g| g.get());
     let mut conv = Converter::new(conversion, fast);
@@ -81,11 +83,12 @@ fn process_inner<S: Storage>(
     let mut p = start;
     while p < end {
         let &lead = out.as_bytes().get(p).ok_or(Exit::Invalid)?;
-        if lead < 0x80 {
+        if lead < 0x80 && !cfg!(feature = "small") {
             // A run of ASCII: each byte is its own NFC starter, mapped to
             // lower case (every other ASCII code point is valid), so all but
             // the last go straight on; the last stays in NFC's segment, where
-            // a combining mark after it may join it.
+            // a combining mark after it may join it. With the `small`
+            // feature the loop's general step below takes ASCII as well.
             let mut piece = [0u8; 64];
             let run = out.as_bytes().get(p..end).unwrap_or(&[]);
             let n = run
@@ -110,6 +113,10 @@ fn process_inner<S: Storage>(
         let (c, next) = char_at(out.as_bytes(), p).ok_or(Exit::Invalid)?;
         p = next;
         let mut emit = |d: u32| conv.push(out, d);
+        // With the `small` feature every emitter NFC gets is this one
+        // `dyn` type, so NFC's code is instantiated once.
+        #[cfg(feature = "small")]
+        let mut emit: &mut dyn FnMut(u32) -> Result<(), Exit> = &mut emit;
         match mapping(c) {
             Mapping::Valid => {
                 let stable = idna_tables::props(c).is_stable_starter();
@@ -127,7 +134,10 @@ fn process_inner<S: Storage>(
             }
         }
     }
-    nfc.finish(&mut |d| conv.push(out, d))?;
+    let mut emit = |d: u32| conv.push(out, d);
+    #[cfg(feature = "small")]
+    let mut emit: &mut dyn FnMut(u32) -> Result<(), Exit> = &mut emit;
+    nfc.finish(&mut emit)?;
     conv.finish(out, start, end)
 }
 

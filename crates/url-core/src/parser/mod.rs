@@ -202,13 +202,18 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// closure that lends out a buffer it captured is inferred as `FnMut`
     /// and rejected.
     ///
+    /// With the `small` feature the canonical recognizer does not run here,
+    /// and every URL is [`Parsed::Stored`].
+    ///
     /// ```
     /// use url_core::{Parsed, Parser, SliceStorage};
     /// let mut buf = [0u8; 64];
     /// let mut parser = Parser::new();
     /// match parser.parse_borrowed_or_into("https://example.com/", || SliceStorage::new(&mut buf)) {
     ///     Ok(Parsed::Borrowed(url)) => assert_eq!(url.href(), "https://example.com/"),
-    ///     _ => panic!("canonical: borrowed"),
+    ///     // Only with the `small` feature.
+    ///     Ok(Parsed::Stored(url)) => assert_eq!(url.href(), "https://example.com/"),
+    ///     Err(e) => panic!("{e}"),
     /// }
     /// match parser.parse_borrowed_or_into("https://EXAMPLE.com", || SliceStorage::new(&mut buf)) {
     ///     Ok(Parsed::Stored(url)) => assert_eq!(url.href(), "https://example.com/"),

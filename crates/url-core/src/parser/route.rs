@@ -33,7 +33,8 @@
 //! resolvers are the store and check ladders with a base). When validation
 //! errors are wanted, a legacy query encoding applies, or a test turns the
 //! other engines off, only the state machine runs: the others report
-//! nothing. With the `route-trace` feature (tests only) the engine and form
+//! nothing. The `small` feature (size over speed) turns them off for every
+//! parse, which unlinks them: the answers are the same, only slower. With the `route-trace` feature (tests only) the engine and form
 //! that answered are recorded (`trace`).
 
 use super::canonical::{self, Canonical};
@@ -128,10 +129,15 @@ pub mod trace {
 
 impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// Whether engines other than the state machine may answer: not when
-    /// validation errors are wanted or a legacy query encoding applies.
+    /// validation errors are wanted or a legacy query encoding applies, and
+    /// never with the `small` feature (size over speed: the other engines
+    /// are then not linked).
     #[inline]
     fn whole_ladder(&self) -> bool {
-        self.engines == Engines::All && !V::ENABLED && self.encoding.is_utf8()
+        !cfg!(feature = "small")
+            && self.engines == Engines::All
+            && !V::ENABLED
+            && self.encoding.is_utf8()
     }
 
     /// The store ladder into `storage` (cleared first).

@@ -112,7 +112,9 @@ pub(crate) const VECTOR: bool = cfg!(any(
 ));
 
 /// The first index ≥ `i` whose byte `stop` stops at, or `input.len()`.
-#[inline(always)]
+/// One out-of-line copy with the `small` feature (size over speed).
+#[cfg_attr(not(feature = "small"), inline(always))]
+#[cfg_attr(feature = "small", inline(never))]
 pub(crate) fn find(input: &[u8], i: usize, stop: Stop) -> usize {
     vector_or_scalar!(vector::find(input, i, stop), find_scalar(input, i, stop))
 }

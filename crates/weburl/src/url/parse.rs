@@ -80,8 +80,7 @@ fn on_the_heap(
 /// The URL in a String of exactly its length.
 #[inline(never)]
 fn exact<B: url_core::Buffer>(url: &url_core::Url<B>) -> Result<Url, ParseError> {
-    let storage = String::with_capacity(url.href().len());
-    Ok(Url::from(url.to_storage(storage)?))
+    Ok(Url::from(url.to_owned_string()))
 }
 
 /// [`parse_owned`] in strict mode: the same allocation pattern, with the
