@@ -201,6 +201,17 @@ pub fn ada(
         (Some(o), None) if uts46_accepts(&o.hostname) => {
             Some("a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
         }
+        // The same host in the base URL: Ada rejects the base, so the whole
+        // parse, even for an absolute input (`\0\0javascript:…` against
+        // `ws://ト字.xn--0x7f…`, U+190EA: issue 29's hour-long run).
+        (Some(_), None)
+            if base.is_some_and(|b| {
+                crate::ada_fields(b, None).is_none()
+                    && crate::ours(b, None).is_some_and(|o| uts46_accepts(&o.hostname))
+            }) =>
+        {
+            Some("base URL: a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
+        }
         _ => None,
     }
 }
@@ -667,6 +678,30 @@ mod tests {
             assert_eq!(
                 category(input, None),
                 Some("a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects"),
+                "{input:?}"
+            );
+        }
+    }
+
+    /// The same host held by the base URL (issue 29's hour-long run, and
+    /// its shortest form): Ada rejects the base, so the absolute input
+    /// too. Ada rejects `ws://ト字.xn--0x7f/` (the xn-- label decodes to
+    /// U+190EA, which Unicode 18 assigned) though it accepts
+    /// `ws://xn--fdk449j.xn--0x7f/`, its own serialization of it;
+    /// whatwg-url 17.3.0 accepts both, as url-core does.
+    #[test]
+    fn base_with_a_host_ada_data_predates() {
+        for (input, base) in [
+            (
+                "\0\0javascript:\u{1}1a1p",
+                "ws://\u{30c8}\u{5b57}.xn--0x7f.1-sfMg\n00p://=\0OO\n%8 ~t001/xn",
+            ),
+            ("javascript:x", "ws://\u{30c8}\u{5b57}.xn--0x7f/"),
+        ] {
+            assert!(crate::ours(input, Some(base)).is_some(), "{input:?}");
+            assert_eq!(
+                category(input, Some(base)),
+                Some("base URL: a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects"),
                 "{input:?}"
             );
         }
