@@ -324,9 +324,21 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// it knew the URL's length: `needed` raised to the bound on what the
     /// whole parse can hold ([`href_len_bound`]), so that a retry with that
     /// much room does not fail for lack of it.
+    ///
+    /// Only a capacity failure is widened: the bound scans the input, and
+    /// invalid input (most of what reaches the state machine's failures)
+    /// should not pay for it.
+    #[inline(always)]
+    fn widened(&self, e: ParseError, input: &str) -> ParseError {
+        match e {
+            ParseError::Capacity(_) => self.widened_capacity(e, input),
+            e => e,
+        }
+    }
+
     #[cold]
     #[inline(never)]
-    fn widened(&self, e: ParseError, input: &str) -> ParseError {
+    fn widened_capacity(&self, e: ParseError, input: &str) -> ParseError {
         let base = self.base.as_ref().map_or(0, |b| b.href().len());
         with_needed(e, href_len_bound(input, base))
     }

@@ -94,8 +94,10 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
         i += 1;
     }
     let scheme = bytes.get(start..i).unwrap_or_default();
-    let upper = seen & UPPER != 0;
-    let tab_or_newline = seen & TAB_OR_NEWLINE != 0;
+    // A canonical scan stopped at both, so it need not track them.
+    let canonical = scan == SchemeScan::Canonical;
+    let upper = !canonical && seen & UPPER != 0;
+    let tab_or_newline = !canonical && seen & TAB_OR_NEWLINE != 0;
     Ok(Scheme {
         colon: i,
         scheme_type: if upper || tab_or_newline {
@@ -115,9 +117,7 @@ pub(crate) fn scan_scheme(bytes: &[u8], start: usize, scan: SchemeScan) -> Resul
 /// [`Scheme`].
 #[inline(always)]
 pub(crate) fn canonical_scheme(bytes: &[u8]) -> Option<(usize, SchemeType)> {
-    if let Some(known) = known_colon(bytes) {
-        return Some(known);
-    }
+    // scan_scheme tries the known schemes first.
     scan_scheme(bytes, 0, SchemeScan::Canonical)
         .ok()
         .map(|s| (s.colon, s.scheme_type))
