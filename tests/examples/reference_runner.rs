@@ -88,9 +88,13 @@ fn answer(line: &str) -> Result<String, String> {
             let Ok(mut url) = Url::parse(text("href")?) else {
                 return Ok(failure);
             };
-            // Only the href setter can throw in the URL API; an error from
-            // any other would show up as a disagreement, as it should.
-            let threw = url.set(setter, text("value")?).is_err();
+            // The URL API throws only where the standard does (href's
+            // TypeError). A value the standard ignores is an error here too,
+            // with the URL unchanged, and nothing is thrown; any other error
+            // from another setter shows up as a disagreement, as it should.
+            let threw = url
+                .set(setter, text("value")?)
+                .is_err_and(|e| e.ignored().is_none());
             Ok(describe(&url, Some(threw)))
         }
         _ => Err(format!("unknown operation: {line}")),
