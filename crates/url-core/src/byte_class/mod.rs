@@ -226,7 +226,10 @@ pub(crate) fn class(b: u8) -> u32 {
 #[cfg(feature = "small")]
 #[inline(never)]
 pub(crate) fn class(b: u8) -> u32 {
-    CLASS.get(usize::from(b)).copied().unwrap_or(NON_ASCII_CLASS)
+    CLASS
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(NON_ASCII_CLASS)
 }
 
 #[cfg(test)]

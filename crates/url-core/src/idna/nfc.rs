@@ -77,13 +77,17 @@ pub(crate) fn decompose<E>(c: u32, f: &mut impl FnMut(u32) -> Result<(), E>) -> 
         }
         return Ok(());
     }
-    // Most code points have no decomposition: no stack to set up.
-    let Some((a, b)) = idna_tables::decompose(c) else {
-        return f(c);
-    };
-    if idna_tables::decompose(a).is_none() && (b == 0 || idna_tables::decompose(b).is_none()) {
-        f(a)?;
-        return if b != 0 { f(b) } else { Ok(()) };
+    // Most code points have no decomposition: no stack to set up (the
+    // expansion below gives the same code points; with the `small` feature
+    // it alone runs).
+    if !cfg!(feature = "small") {
+        let Some((a, b)) = idna_tables::decompose(c) else {
+            return f(c);
+        };
+        if idna_tables::decompose(a).is_none() && (b == 0 || idna_tables::decompose(b).is_none()) {
+            f(a)?;
+            return if b != 0 { f(b) } else { Ok(()) };
+        }
     }
     // Iterative expansion of decomposition steps (no recursion).
     let mut stack = [0u32; 2 * idna_tables::DECOMPOSITION_STACK + 2];
