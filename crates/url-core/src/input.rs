@@ -46,6 +46,9 @@ impl<'i> Input<'i> {
         self.bytes.len()
     }
 
+    // With the `small` feature these readers are out of line: one call is
+    // shorter than a copy inlined at each of the state machine's call sites.
+
     /// First index ≥ `i` that is not an ASCII tab or newline.
     #[cfg_attr(not(feature = "small"), inline)]
     #[cfg_attr(feature = "small", inline(never))]

@@ -293,6 +293,8 @@ impl fmt::Debug for SliceStorage<'_> {
     }
 }
 
+// With the `small` feature the readers and writers below are out of line
+// (one shared copy instead of one inlined at each call site).
 impl Buffer for SliceStorage<'_> {
     #[cfg_attr(not(feature = "small"), inline)]
     #[cfg_attr(feature = "small", inline(never))]
