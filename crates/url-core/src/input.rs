@@ -46,8 +46,12 @@ impl<'i> Input<'i> {
         self.bytes.len()
     }
 
+    // With the `small` feature these readers are out of line: one call is
+    // shorter than a copy inlined at each of the state machine's call sites.
+
     /// First index ≥ `i` that is not an ASCII tab or newline.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     pub fn skip_ws(&self, mut i: usize) -> usize {
         if self.has_ws {
             while i < self.bytes.len() && is_tab_or_newline(self.bytes[i]) {
@@ -58,28 +62,32 @@ impl<'i> Input<'i> {
     }
 
     /// The byte of the code point at `i` (after skipping tab/newline), and its index.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     pub fn at(&self, i: usize) -> (Option<u8>, usize) {
         let i = self.skip_ws(i);
         (self.bytes.get(i).copied(), i)
     }
 
     /// The byte at or after `i`, skipping tab/newline.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     pub fn peek(&self, i: usize) -> Option<u8> {
         self.at(i).0
     }
 
     /// The code point after the one at `i` ("remaining"'s first code point).
     /// `i` must index a code point's first byte.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     pub fn peek_after(&self, i: usize) -> Option<u8> {
         let next = i + utf8_len(self.bytes.get(i).copied().unwrap_or(0));
         self.peek(next)
     }
 
     /// The first two code points of remaining after `i`.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     pub fn remaining2(&self, i: usize) -> (Option<u8>, Option<u8>) {
         let next = i + utf8_len(self.bytes.get(i).copied().unwrap_or(0));
         let (a, ai) = self.at(next);
@@ -246,7 +254,8 @@ pub(crate) fn without_tab_or_newline<'r>(
 
 /// Length of the UTF-8 sequence starting with `b` (1 for ASCII and for
 /// continuation bytes, which callers never pass).
-#[inline]
+#[cfg_attr(not(feature = "small"), inline)]
+#[cfg_attr(feature = "small", inline(never))]
 pub(crate) fn utf8_len(b: u8) -> usize {
     match b {
         0x00..=0xBF => 1,

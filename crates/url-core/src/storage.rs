@@ -293,8 +293,11 @@ impl fmt::Debug for SliceStorage<'_> {
     }
 }
 
+// With the `small` feature the readers and writers below are out of line
+// (one shared copy instead of one inlined at each call site).
 impl Buffer for SliceStorage<'_> {
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     fn as_str(&self) -> &str {
         // Only ASCII is ever written (module docs), so this never fails; the
         // ASCII check is the fast one (`simd`), UTF-8 the fallback.
@@ -304,7 +307,8 @@ impl Buffer for SliceStorage<'_> {
     fn as_bytes(&self) -> &[u8] {
         self.buf.get(..self.len).unwrap_or_default()
     }
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     fn slice(&self, range: Range<usize>) -> &str {
         // Validate only the requested range: getters stay O(component).
         self.as_bytes().get(range).map_or("", utf8)
@@ -315,6 +319,11 @@ impl Buffer for SliceStorage<'_> {
 /// `core::str::from_utf8`, "" if invalid (never written by this crate).
 #[inline]
 fn utf8(bytes: &[u8]) -> &str {
+    // With the `small` feature `from_utf8` alone checks (it is linked
+    // anyway); the ASCII check is only faster.
+    if cfg!(feature = "small") {
+        return core::str::from_utf8(bytes).unwrap_or("");
+    }
     crate::simd::ascii_str(bytes)
         .or_else(|| core::str::from_utf8(bytes).ok())
         .unwrap_or("")
@@ -322,7 +331,8 @@ fn utf8(bytes: &[u8]) -> &str {
 
 impl Storage for SliceStorage<'_> {
     const SPLICE_FROM_STACK: bool = true;
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     fn push_str(&mut self, s: &str) -> Result<(), CapacityError> {
         let end = self.len + s.len();
         // `get_mut(..s.len())` makes the length visibly equal to the
@@ -340,7 +350,8 @@ impl Storage for SliceStorage<'_> {
             None => Err(self.overflow(end)),
         }
     }
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
+    #[cfg_attr(feature = "small", inline(never))]
     fn push_ascii(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
         // Only ASCII reaches here, so the contents stay UTF-8.
         debug_assert!(bytes.is_ascii());

@@ -9,20 +9,20 @@
 //! state machine alone parses, the faster engines and fast paths are not
 //! linked; the same answers, slower parses): a module whose size matters
 //! asks for it in the one line that switches `url` to weburl-url
-//! (README's migration section says so). Without it the module is 114,759
-//! bytes (55% of url's) instead of 88,352.
+//! (README's migration section says so). Without it the module is 115,650
+//! bytes (56% of url's) instead of 86,975.
 
 use super::{build_probe, file_size, write_crate, Row, PROFILE, WASM};
 use std::path::{Path, PathBuf};
 
 /// weburl-url's module may be at most this share of url's (percent): a
-/// guard against regressions at today's 42.5% (88,352 of 208,043 bytes).
+/// guard against regressions at today's 41.8% (86,975 of 208,043 bytes).
 /// Issue 29 set 40% as the goal. Where the rest goes: IDNA is 50 KB of the
 /// module, 37 KB of it UTS #46 data (already packed: two four-level tries,
 /// grouped strings, decomposition runs; url-core's wasm32 parse with
-/// `small` is 78,100 bytes with IDNA and 27,795 without); std's allocator
+/// `small` is 78,055 bytes with IDNA); std's allocator
 /// (dlmalloc) is 7 KB, in url's module as well.
-pub(super) const BUDGET_PERCENT: u64 = 43;
+pub(super) const BUDGET_PERCENT: u64 = 42;
 
 /// Issue 29's goal, printed beside the budget.
 pub(super) const GOAL_PERCENT: u64 = 40;

@@ -195,21 +195,41 @@ const fn bits_of(b: u8) -> u32 {
     bits
 }
 
-/// Every byte's class bits.
-pub(crate) static CLASS: [u32; 256] = {
-    let mut t = [0u32; 256];
+/// Every byte's class bits (with the `small` feature, every ASCII byte's:
+/// the non-ASCII bytes share one class, [`NON_ASCII_CLASS`]).
+pub(crate) static CLASS: [u32; CLASS_LEN] = {
+    let mut t = [0u32; CLASS_LEN];
     let mut b = 0;
-    while b < 256 {
+    while b < CLASS_LEN {
         t[b] = bits_of(b as u8);
         b += 1;
     }
     t
 };
 
+/// Entries in [`CLASS`].
+const CLASS_LEN: usize = if cfg!(feature = "small") { 0x80 } else { 0x100 };
+
+/// The class bits of every byte ≥ 0x80.
+#[cfg(feature = "small")]
+const NON_ASCII_CLASS: u32 = bits_of(0x80);
+
 /// Byte `b`'s class bits.
+#[cfg(not(feature = "small"))]
 #[inline(always)]
 pub(crate) fn class(b: u8) -> u32 {
     CLASS[usize::from(b)]
+}
+
+/// Byte `b`'s class bits. With the `small` feature, a call (shorter than
+/// the inlined load at each of the parser's call sites) into half a table.
+#[cfg(feature = "small")]
+#[inline(never)]
+pub(crate) fn class(b: u8) -> u32 {
+    CLASS
+        .get(usize::from(b))
+        .copied()
+        .unwrap_or(NON_ASCII_CLASS)
 }
 
 #[cfg(test)]

@@ -46,6 +46,20 @@ fn parse_ipv4_number(input: &[u8]) -> Option<(u64, bool)> {
         _ => (input, 10, false),
     };
     let mut value: u64 = 0;
+    if cfg!(feature = "small") {
+        // One loop for every radix: a hex digit's value is below the radix
+        // exactly when the byte is a digit of that radix.
+        for &b in digits {
+            let d = u64::from(crate::percent_encode::hex_value(b)?);
+            if d >= radix {
+                return None;
+            }
+            if value < NUMBER_CAP {
+                value = value * radix + d;
+            }
+        }
+        return Some((value, flag));
+    }
     // One loop per radix: the digit test is then a single comparison.
     match radix {
         10 => {

@@ -22,7 +22,9 @@ impl Chunk {
         }
     }
 
-    #[inline]
+    // With the `small` feature the compiler decides (no hint): measured
+    // smaller on the wasm32 drop-in (`cargo xtask size`).
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(super) fn put_byte<S: Storage>(&mut self, out: &mut S, b: u8) -> Result<(), CapacityError> {
         // One bounds check while there is room (most domains never flush).
         if let Some(slot) = self.buf.get_mut(self.len) {
@@ -44,7 +46,7 @@ impl Chunk {
     }
 
     /// Appends ASCII bytes.
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(super) fn put_ascii<S: Storage>(
         &mut self,
         out: &mut S,
@@ -64,7 +66,7 @@ impl Chunk {
         Ok(())
     }
 
-    #[inline]
+    #[cfg_attr(not(feature = "small"), inline)]
     pub(super) fn put_char<S: Storage>(
         &mut self,
         out: &mut S,

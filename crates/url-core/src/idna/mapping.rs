@@ -11,6 +11,10 @@ pub(super) const XN: [u32; 4] = [b'x' as u32, b'n' as u32, b'-' as u32, b'-' as 
 /// lower case (`ascii_mapping_is_the_tables` checks it against the data).
 #[inline(always)]
 pub(crate) fn mapping(c: u32) -> Mapping {
+    // With the `small` feature the table answers ASCII too (the same).
+    if cfg!(feature = "small") {
+        return idna_tables::mapping(c);
+    }
     match c {
         0x41..=0x5A => Mapping::Char(char::from(c as u8 | 0x20)),
         0..=0x7F => Mapping::Valid,

@@ -651,6 +651,16 @@ mod tests {
         }
     }
 
+    /// Unicode's first canonical decomposition is U+00C0's: NFC's
+    /// decomposition needs no early exit below it (the `small` feature has
+    /// none).
+    #[test]
+    fn nothing_below_u00c0_decomposes() {
+        for c in 0..0xC0 {
+            assert_eq!(idna_tables::decompose(c), None, "{c:#x}");
+        }
+    }
+
     /// NFC's shortcuts: nothing below U+0300 is a non-starter or a starter
     /// that composes with what precedes it.
     #[test]

@@ -96,7 +96,8 @@ impl EncodeSet {
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
 /// The three-byte `%XX` form of `byte` (upper-case hex, as §1.3 requires).
-#[inline]
+#[cfg_attr(not(feature = "small"), inline)]
+#[cfg_attr(feature = "small", inline(never))]
 pub(crate) fn percent_encoded(byte: u8) -> [u8; 3] {
     [
         b'%',
@@ -106,7 +107,8 @@ pub(crate) fn percent_encoded(byte: u8) -> [u8; 3] {
 }
 
 /// The value of an ASCII hex digit.
-#[inline]
+#[cfg_attr(not(feature = "small"), inline)]
+#[cfg_attr(feature = "small", inline(never))]
 pub(crate) const fn hex_value(b: u8) -> Option<u8> {
     match b {
         b'0'..=b'9' => Some(b - b'0'),
