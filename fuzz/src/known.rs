@@ -201,6 +201,19 @@ pub fn ada(
         (Some(o), None) if uts46_accepts(&o.hostname) => {
             Some("a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
         }
+        // A code point that UTS #46 maps (or keeps) and Ada 4.0.0's data
+        // rejects: `ws:/\u{209d}lcptg.f/` (U+209D, which Unicode 18
+        // assigned and maps to `w`; issue 29's hour-long run). Judged one
+        // code point at a time, by both oracles: Ada rejects it as a host
+        // character, idna 1.1 accepts it (whatwg-url 17.3.0 does too).
+        (Some(_), None)
+            if input_text
+                .chars()
+                .chain(base_text.as_deref().unwrap_or_default().chars())
+                .any(newer_than_ada) =>
+        {
+            Some("a code point UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
+        }
         // The same host in the base URL: Ada rejects the base, so the whole
         // parse, even for an absolute input (`\0\0javascript:…` against
         // `ws://ト字.xn--0x7f…`, U+190EA: issue 29's hour-long run).
@@ -243,6 +256,19 @@ fn breaks_an_idna_rule(host: &str) -> bool {
 fn uts46_rejects(host: &str) -> bool {
     host.split('.').any(|l| l.starts_with("xn--"))
         && idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_err()
+}
+
+/// Whether `c` is a host code point Ada 4.0.0 rejects and idna 1.1 and
+/// url-core accept (`http://a<c>b.example/`): data newer than Ada's.
+fn newer_than_ada(c: char) -> bool {
+    if c.is_ascii() || c == '\u{FFFD}' {
+        return false;
+    }
+    let host = format!("a{c}b.example");
+    let url = format!("http://{host}/");
+    crate::ada_fields(&url, None).is_none()
+        && crate::ours(&url, None).is_some()
+        && idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL).is_ok()
 }
 
 /// Whether url-core rejects `base` while Ada parses it into a host that
@@ -681,6 +707,24 @@ mod tests {
                 "{input:?}"
             );
         }
+    }
+
+    /// U+209D, assigned in Unicode 18 and mapped to `w` (issue 29's
+    /// hour-long run): url-core and whatwg-url 17.3.0 give `ws://wlcptg.f/`.
+    #[test]
+    fn code_point_newer_than_ada_data() {
+        let input = "ws:/\u{209d}lcptg.f/Blfhvm/";
+        assert_eq!(
+            crate::ours(input, None).map(|f| f.href),
+            Some("ws://wlcptg.f/Blfhvm/".to_string())
+        );
+        assert_eq!(
+            category(input, None),
+            Some("a code point UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
+        );
+        // Not excused: a code point Ada accepts, or one UTS #46 disallows.
+        assert!(!newer_than_ada('\u{e9}'));
+        assert!(!newer_than_ada('\u{2028}'));
     }
 
     /// The same host held by the base URL (issue 29's hour-long run, and
