@@ -11,22 +11,6 @@ use std::io::{self, BufRead, BufWriter, Write};
 use serde_json::{json, Value};
 use weburl::{Setter, Url};
 
-fn setter_named(name: &str) -> Option<Setter> {
-    Some(match name {
-        "href" => Setter::Href,
-        "protocol" => Setter::Protocol,
-        "username" => Setter::Username,
-        "password" => Setter::Password,
-        "host" => Setter::Host,
-        "hostname" => Setter::Hostname,
-        "port" => Setter::Port,
-        "pathname" => Setter::Pathname,
-        "search" => Setter::Search,
-        "hash" => Setter::Hash,
-        _ => return None,
-    })
-}
-
 /// The URL's attributes in runner.js's order (and JSON.stringify's
 /// spelling, so that equal answers are equal lines); `threw` for `set` only.
 fn describe(url: &Url, threw: Option<bool>) -> String {
@@ -83,8 +67,8 @@ fn answer(line: &str) -> Result<String, String> {
             Ok(parsed.map_or(failure, |url| describe(&url, None)))
         }
         "set" => {
-            let setter =
-                setter_named(text("setter")?).ok_or_else(|| format!("unknown setter: {line}"))?;
+            let setter = Setter::from_name(text("setter")?)
+                .ok_or_else(|| format!("unknown setter: {line}"))?;
             let Ok(mut url) = Url::parse(text("href")?) else {
                 return Ok(failure);
             };

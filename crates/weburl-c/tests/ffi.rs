@@ -9,54 +9,16 @@
 use core::ffi::c_char;
 use core::ptr;
 use weburl_c::ffi::*;
+
+mod common;
+use common::{blank, parse, s, set};
 use weburl_c::{WeburlStatus, WeburlStr, WeburlUrl, WEBURL_FLAG_HAS_QUERY, WEBURL_HOST_IPV6};
-
-fn blank() -> WeburlUrl {
-    WeburlUrl {
-        buf: ptr::null_mut(),
-        capacity: 0,
-        components: Default::default(),
-        check: 0,
-        error: weburl_c::WeburlError::none(),
-    }
-}
-
-fn s(w: WeburlStr) -> String {
-    assert!(!w.ptr.is_null());
-    // SAFETY: the library returns a pointer to `len` readable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(w.ptr.cast::<u8>(), w.len) };
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn parse(input: &str, base: Option<&WeburlUrl>, buf: &mut [u8]) -> (WeburlStatus, WeburlUrl) {
-    let mut out = blank();
-    let base = base.map_or(ptr::null(), |b| b as *const WeburlUrl);
-    // SAFETY: valid pointers and lengths, disjoint buffers.
-    let st = unsafe {
-        weburl_parse(
-            input.as_ptr().cast(),
-            input.len(),
-            base,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut out,
-        )
-    };
-    (st, out)
-}
 
 type Getter = unsafe extern "C" fn(*const WeburlUrl) -> WeburlStr;
 
 fn get(url: &WeburlUrl, g: Getter) -> String {
     // SAFETY: a record filled by weburl_parse, buffer alive.
     s(unsafe { g(url) })
-}
-
-type Setter = unsafe extern "C" fn(*mut WeburlUrl, *const c_char, usize) -> WeburlStatus;
-
-fn set(url: &mut WeburlUrl, f: Setter, value: &str) -> WeburlStatus {
-    // SAFETY: a record filled by weburl_parse; value outside its buffer.
-    unsafe { f(url, value.as_ptr().cast(), value.len()) }
 }
 
 #[test]

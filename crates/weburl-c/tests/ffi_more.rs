@@ -9,40 +9,10 @@
 use core::ffi::c_char;
 use core::ptr;
 use weburl_c::ffi::*;
-use weburl_c::{WeburlError, WeburlStatus, WeburlStr, WeburlUrl};
 
-fn blank() -> WeburlUrl {
-    WeburlUrl {
-        buf: ptr::null_mut(),
-        capacity: 0,
-        components: Default::default(),
-        check: 0,
-        error: WeburlError::none(),
-    }
-}
-
-fn s(w: WeburlStr) -> String {
-    // SAFETY: the library returns a pointer to `len` readable bytes.
-    let bytes = unsafe { core::slice::from_raw_parts(w.ptr.cast::<u8>(), w.len) };
-    String::from_utf8(bytes.to_vec()).unwrap()
-}
-
-fn parse(input: &str, base: Option<&WeburlUrl>, buf: &mut [u8]) -> (WeburlStatus, WeburlUrl) {
-    let mut out = blank();
-    let base = base.map_or(ptr::null(), |b| b as *const WeburlUrl);
-    // SAFETY: valid pointers and lengths, disjoint buffers.
-    let st = unsafe {
-        weburl_parse(
-            input.as_ptr().cast(),
-            input.len(),
-            base,
-            buf.as_mut_ptr().cast(),
-            buf.len(),
-            &mut out,
-        )
-    };
-    (st, out)
-}
+mod common;
+use common::{blank, parse, s, set};
+use weburl_c::{WeburlStatus, WeburlUrl};
 
 fn href(url: &WeburlUrl) -> String {
     // SAFETY: a record whose buffer is alive.
@@ -52,13 +22,6 @@ fn href(url: &WeburlUrl) -> String {
 fn pathname(url: &WeburlUrl) -> String {
     // SAFETY: a record whose buffer is alive.
     s(unsafe { weburl_pathname(url) })
-}
-
-type Setter = unsafe extern "C" fn(*mut WeburlUrl, *const c_char, usize) -> WeburlStatus;
-
-fn set(url: &mut WeburlUrl, f: Setter, value: &str) -> WeburlStatus {
-    // SAFETY: a record whose buffer is alive; value outside it.
-    unsafe { f(url, value.as_ptr().cast(), value.len()) }
 }
 
 fn refresh(url: &mut WeburlUrl) -> WeburlStatus {

@@ -4,9 +4,9 @@
 use std::io::{self, BufRead, BufWriter, Write};
 
 use serde_json::Value;
-use weburl::{ParseError, Url};
+use weburl::{ParseError, Setter, Url};
 
-use crate::{component_name, components, parse_against, setter_named};
+use crate::{component_name, components, parse_against};
 
 /// Reads stdin line by line, writing `respond(line)` and a newline for each.
 pub(crate) fn run_jsonl(
@@ -133,7 +133,7 @@ pub(crate) fn set_jsonl_response(line: &[u8]) -> String {
         (Ok(h), Ok(s), Ok(v)) => (h, s, v),
         (Err(e), _, _) | (_, Err(e), _) | (_, _, Err(e)) => return e,
     };
-    let Some(setter) = setter_named(setter) else {
+    let Some(setter) = Setter::from_name(setter) else {
         return error(&format!(
             "unknown setter {setter:?} (expected href, protocol, username, password, host, \
              hostname, port, pathname, search or hash)"

@@ -457,23 +457,6 @@ fn cmd_parse(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     })
 }
 
-/// The setter named `name` (a URL API attribute name).
-fn setter_named(name: &str) -> Option<Setter> {
-    Some(match name {
-        "href" => Setter::Href,
-        "protocol" => Setter::Protocol,
-        "username" => Setter::Username,
-        "password" => Setter::Password,
-        "host" => Setter::Host,
-        "hostname" => Setter::Hostname,
-        "port" => Setter::Port,
-        "pathname" => Setter::Pathname,
-        "search" => Setter::Search,
-        "hash" => Setter::Hash,
-        _ => return None,
-    })
-}
-
 fn cmd_set(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     let (mut jsonl, mut help, mut rest) = (false, false, Vec::new());
     let mut iter = args.iter();
@@ -508,7 +491,7 @@ fn cmd_set(args: &[String], out: &mut impl Write) -> io::Result<ExitCode> {
     let [href, setter, value] = rest.as_slice() else {
         return Ok(usage_error("set needs URL SETTER VALUE (or --jsonl)"));
     };
-    let Some(setter) = setter_named(setter) else {
+    let Some(setter) = Setter::from_name(setter) else {
         return Ok(usage_error(&format!("unknown setter {setter:?}")));
     };
     let mut url = match Url::parse(href) {
