@@ -225,6 +225,19 @@ pub fn ada(
         {
             Some("base URL: a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
         }
+        // The same host inside a blob: URL: Ada rejects the inner URL, so
+        // its origin is null, where url-core gives the inner URL's tuple
+        // origin (`blob:http://ト字.xn--0x7f/`, U+190EA; issue 29's
+        // hour-long run, second session).
+        (Some(o), Some(a))
+            if only_origin_differs
+                && a.origin == "null"
+                && o.protocol == "blob:"
+                && uts46_accepts(origin_host(&o.origin))
+                && crate::ada_fields(o.pathname.as_str(), None).is_none() =>
+        {
+            Some("blob: inner host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
+        }
         _ => None,
     }
 }
@@ -746,6 +759,28 @@ mod tests {
             assert_eq!(
                 category(input, Some(base)),
                 Some("base URL: a host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects"),
+                "{input:?}"
+            );
+        }
+    }
+
+    /// The same host as a blob: URL's inner host (the hour-long run of the
+    /// second session, and its shortest form): Ada rejects the inner URL
+    /// (origin null); url-core, like whatwg-url 17.3.0, gives its origin.
+    #[test]
+    fn blob_inner_host_ada_data_predates() {
+        let long = "blob:h\tt\nt\rp://\u{30c8}\u{5b57}.xn--0x7fcOOOOOOaaaaaaaa/h\to\nXX";
+        for input in ["blob:http://\u{30c8}\u{5b57}.xn--0x7f/", long] {
+            let ours = crate::ours(input, None).expect("parses");
+            assert_ne!(ours.origin, "null", "{input:?}");
+            assert_eq!(
+                crate::ada_fields(input, None).map(|a| a.origin),
+                Some("null".to_string()),
+                "{input:?}"
+            );
+            assert_eq!(
+                category(input, None),
+                Some("blob: inner host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects"),
                 "{input:?}"
             );
         }
