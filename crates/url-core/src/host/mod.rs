@@ -97,17 +97,8 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
                 input.pos(inner_start + k)
             }
         };
-        // The `small` feature leaves the plain parser out: the same answers.
-        let plain = if V::ENABLED || input.has_ws || cfg!(feature = "small") {
-            None
-        } else {
-            ipv6::parse_ipv6_plain(inner)
-        };
-        let addr = match plain {
-            Some(addr) => addr,
-            None => ipv6::parse_ipv6(inner, &mut |e, k| sink.report(e, at(k)))
-                .map_err(|(e, k)| invalid(e, at(k)))?,
-        };
+        let addr = ipv6::parse_ipv6(inner, input.has_ws, &mut |e, k| sink.report(e, at(k)))
+            .map_err(|(e, k)| invalid(e, at(k)))?;
         let mut text = [0u8; 40];
         let n = ipv6::serialize_ipv6(&addr, &mut text);
         w.push_byte(b'[')?;

@@ -166,11 +166,8 @@ fn host_parses(authority: &[u8]) -> Option<usize> {
         // An IPv6 address: no tab or newline inside (they are removed).
         let close = authority.iter().position(|&b| b == b']')?;
         let inner = authority.get(1..close).unwrap_or_default();
-        // The one-pass parser answers the common address (and rejects tabs
-        // and newlines); an IPv4 part or an error goes to the full one.
-        if ipv6::parse_ipv6_plain(inner).is_none()
-            && (inner.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
-                || ipv6::parse_ipv6(inner, &mut |_, _| {}).is_err())
+        if inner.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'))
+            || ipv6::parse_ipv6(inner, false, &mut |_, _| {}).is_err()
         {
             return None;
         }
