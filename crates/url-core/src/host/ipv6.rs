@@ -133,7 +133,46 @@ fn parse<const WS: bool>(
                 if piece_index > 6 {
                     return fail(report, Ipv4InIpv6TooManyPieces, p.at());
                 }
-                return parse_ipv4_part(p, address, piece_index, compress, report);
+                let mut numbers_seen = 0;
+                while p.c().is_some() {
+                    let mut ipv4_piece: Option<u32> = None;
+                    let mut part_start = p.at();
+                    if numbers_seen > 0 {
+                        if p.c() == Some(b'.') && numbers_seen < 4 {
+                            p.advance();
+                            part_start = p.at();
+                        } else {
+                            return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
+                        }
+                    }
+                    if !p.c().is_some_and(|c| c.is_ascii_digit()) {
+                        return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
+                    }
+                    while let Some(d @ b'0'..=b'9') = p.c() {
+                        let number = (d - b'0') as u32;
+                        ipv4_piece = match ipv4_piece {
+                            None => Some(number),
+                            Some(0) => return fail(report, Ipv4InIpv6InvalidCodePoint, p.at()),
+                            Some(v) => Some(v * 10 + number),
+                        };
+                        if ipv4_piece.unwrap_or(0) > 255 {
+                            return fail(report, Ipv4InIpv6OutOfRangePart, part_start);
+                        }
+                        p.advance();
+                    }
+                    let v = ipv4_piece.unwrap_or(0) as u16;
+                    if let Some(slot) = address.get_mut(piece_index) {
+                        *slot = slot.wrapping_mul(0x100) + v;
+                    }
+                    numbers_seen += 1;
+                    if numbers_seen == 2 || numbers_seen == 4 {
+                        piece_index += 1;
+                    }
+                }
+                if numbers_seen != 4 {
+                    return fail(report, Ipv4InIpv6TooFewParts, WHOLE);
+                }
+                break;
             }
             Some(b':') => {
                 p.advance();
@@ -151,59 +190,6 @@ fn parse<const WS: bool>(
             *slot = value as u16;
         }
         piece_index += 1;
-    }
-    finish(address, piece_index, compress, report)
-}
-
-/// The IPv6 parser's IPv4 steps (from "If c is U+002E (.)"), with `p` at
-/// the IPv4 part's first code point, to the end of the input.
-#[inline(never)]
-fn parse_ipv4_part<const WS: bool>(
-    mut p: Pointer<'_, WS>,
-    mut address: [u16; 8],
-    mut piece_index: usize,
-    compress: Option<usize>,
-    report: &mut impl FnMut(ValidationError, usize),
-) -> Result<[u16; 8], (ValidationError, usize)> {
-    use ValidationError::*;
-    let mut numbers_seen = 0;
-    while p.c().is_some() {
-        let mut ipv4_piece: Option<u32> = None;
-        let mut part_start = p.at();
-        if numbers_seen > 0 {
-            if p.c() == Some(b'.') && numbers_seen < 4 {
-                p.advance();
-                part_start = p.at();
-            } else {
-                return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
-            }
-        }
-        if !p.c().is_some_and(|c| c.is_ascii_digit()) {
-            return fail(report, Ipv4InIpv6InvalidCodePoint, p.at());
-        }
-        while let Some(d @ b'0'..=b'9') = p.c() {
-            let number = (d - b'0') as u32;
-            ipv4_piece = match ipv4_piece {
-                None => Some(number),
-                Some(0) => return fail(report, Ipv4InIpv6InvalidCodePoint, p.at()),
-                Some(v) => Some(v * 10 + number),
-            };
-            if ipv4_piece.unwrap_or(0) > 255 {
-                return fail(report, Ipv4InIpv6OutOfRangePart, part_start);
-            }
-            p.advance();
-        }
-        let v = ipv4_piece.unwrap_or(0) as u16;
-        if let Some(slot) = address.get_mut(piece_index) {
-            *slot = slot.wrapping_mul(0x100) + v;
-        }
-        numbers_seen += 1;
-        if numbers_seen == 2 || numbers_seen == 4 {
-            piece_index += 1;
-        }
-    }
-    if numbers_seen != 4 {
-        return fail(report, Ipv4InIpv6TooFewParts, WHOLE);
     }
     finish(address, piece_index, compress, report)
 }
