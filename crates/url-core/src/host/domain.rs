@@ -60,14 +60,14 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             return Err(invalid(ValidationError::DomainToAscii, pos));
         }
         if ipv4::ends_in_a_number(raw) {
-            if ipv4::is_serialized_ipv4(raw) {
+            let (addr, serialized) =
+                ipv4::parse_ipv4_quiet(raw).map_err(|(e, k)| invalid(e, input.pos(start + k)))?;
+            if serialized {
                 w.push_span(start, end)?;
                 return Ok(HostKind::Ipv4);
             }
             // Serialize an IPv4 host straight from the input: writing the raw
             // text first could need more room than the final URL.
-            let addr = ipv4::parse_ipv4(raw, &mut |_, _| {})
-                .map_err(|(e, k)| invalid(e, input.pos(start + k)))?;
             let mut text = [0u8; 15];
             let n = ipv4::serialize_ipv4(addr, &mut text);
             w.push_ascii(text.get(..n).unwrap_or_default())?;
