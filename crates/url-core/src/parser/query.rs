@@ -205,7 +205,17 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
         }
         w.push_span(run, k)?;
         w.push_ascii(&percent_encoded(b))?;
-        i = k + 1;
+        // The bytes to encode come in runs (a non-ASCII code point is two
+        // to four): encode the rest of the run without another scan.
+        let mut j = k + 1;
+        while let Some(&c) = bytes.get(j) {
+            if !stop.stops_at(c) || Some(c) == end_at || is_tab_or_newline(c) {
+                break;
+            }
+            w.push_ascii(&percent_encoded(c))?;
+            j += 1;
+        }
+        i = j;
         run = i;
     }
 }
