@@ -75,6 +75,33 @@ pub fn ada(
         (None, Some(_)) if base.is_some_and(has_long_idn_label) => {
             Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
         }
+        // url-core's other documented IDNA bound: more than 63 consecutive
+        // combining characters (ccc ≠ 0) in a label fail (bounded NFC
+        // buffer; UAX #15's stream-safe limit is 30). Ada and whatwg-url
+        // set none. Judged on Ada's host with its xn-- labels decoded.
+        (None, Some(a)) if has_long_combining_run(&a.hostname) => {
+            Some("a label with more than 63 consecutive combining characters (url-core's bound)")
+        }
+        // The same bound in the base URL (issue 29's hour-long run, second
+        // session: `ws://ト字.xn--ejea-j-sfMgnd…`, 'e', 'j' and 99 Arabic
+        // marks below): url-core rejects the base, so the whole parse.
+        (None, Some(_))
+            if base.is_some_and(|b| {
+                url_core::Url::parse_into(b, String::new()).is_err()
+                    && crate::ada_fields(b, None).is_some_and(|a| has_long_combining_run(&a.hostname))
+            }) =>
+        {
+            Some("base URL: a label with more than 63 consecutive combining characters (url-core's bound)")
+        }
+        // And in a blob: URL's inner host: only the origin differs.
+        (Some(o), Some(a))
+            if only_origin_differs
+                && o.origin == "null"
+                && a.protocol == "blob:"
+                && has_long_combining_run(origin_host(&a.origin)) =>
+        {
+            Some("blob: inner host with more than 63 consecutive combining characters (url-core's bound)")
+        }
         // UTS #46 CheckJoiners (RFC 5892 Appendix A): a ZERO WIDTH JOINER
         // only right after a virama; `क्\u{200d}\u{200d}ष` (issue 29's run,
         // from a mutation seed) has a second one after the first. url-core
@@ -321,6 +348,22 @@ fn has_long_idn_label(s: &str) -> bool {
     decoded(s)
         .split(['.', '/', '?', '#', '@', ':'])
         .any(|l| !l.is_ascii() && l.chars().count() > 256)
+}
+
+/// Whether a label of `host` (ASCII, as Ada serializes it), its xn--
+/// labels decoded, holds more than 63 consecutive combining characters
+/// (canonical combining class ≠ 0): url-core's `MAX_NON_STARTERS`.
+fn has_long_combining_run(host: &str) -> bool {
+    let (unicode, _) = idna::domain_to_unicode(host);
+    let mut run = 0;
+    unicode.chars().any(|c| {
+        if unicode_normalization::char::canonical_combining_class(c) == 0 {
+            run = 0;
+        } else {
+            run += 1;
+        }
+        run > 63
+    })
 }
 
 /// Whether url-core rejects `base` for one of the Bidi reasons above (an
@@ -784,6 +827,36 @@ mod tests {
                 "{input:?}"
             );
         }
+    }
+
+    /// url-core's bound of 63 consecutive combining characters, here in a
+    /// base URL's xn-- label (the hour-long run of the second session) and
+    /// in the input's own host. Ada and whatwg-url 17.3.0 accept both.
+    #[test]
+    fn combining_run_over_url_core_bound() {
+        let label = "xn--ejea-j-sfMgndaaaaaaaaaaaaaaaaaaaaaaaaaaaUaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaOaaaaaaaaaaaaaaaaa";
+        let base = format!("ws://\u{30c8}\u{5b57}.{label}");
+        assert!(url_core::Url::parse_into(base.as_str(), String::new()).is_err());
+        // A relative input gets the base's host (judged on Ada's answer);
+        // an absolute one fails only because the base does.
+        assert_eq!(
+            category("x", Some(&base)),
+            Some("a label with more than 63 consecutive combining characters (url-core's bound)")
+        );
+        assert_eq!(
+            category("javascript:x", Some(&base)),
+            Some("base URL: a label with more than 63 consecutive combining characters (url-core's bound)")
+        );
+        let input = format!("ws://\u{e9}.{label}/");
+        assert_eq!(
+            category(&input, None),
+            Some("a label with more than 63 consecutive combining characters (url-core's bound)")
+        );
+        // 63 marks pass, 64 do not: the bound itself.
+        let marks = |n: usize| format!("ws://\u{e9}.e{}/", "\u{8d2}".repeat(n));
+        assert!(crate::ours(&marks(63), None).is_some());
+        assert!(crate::ours(&marks(64), None).is_none());
+        assert!(!has_long_combining_run("xn--e-ej-dtla"));
     }
 
     #[test]
