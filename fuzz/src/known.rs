@@ -184,6 +184,20 @@ pub fn ada(
         {
             Some("blob: origin host over url-core's 255-byte inline bound")
         }
+        // The same bound's other half: a blob: URL's inner URL, when not
+        // canonical, is parsed again into a stack buffer, its credentials
+        // dropped first only when the rest fits in 319 bytes; long
+        // credentials and a long written host (percent-encoded, or code
+        // points IDNA removes) together leave it opaque (the hour-long run
+        // of the second session, 2,610 s in).
+        (Some(o), Some(a))
+            if only_origin_differs
+                && o.origin == "null"
+                && a.protocol == "blob:"
+                && blob_inner_over_origin_room(&a.pathname) =>
+        {
+            Some("blob: inner URL over url-core's origin parse room (long credentials and written host)")
+        }
         // IDNA data: a code point url-core's UTS #46 table marks disallowed
         // that Ada 4.0.0 accepts. With idna-tables at 16.0.0 these were the
         // code points Unicode 17 assigned, e.g. U+FD90
@@ -364,6 +378,22 @@ fn has_long_combining_run(host: &str) -> bool {
         }
         run > 63
     })
+}
+
+/// Whether `inner` (a blob: URL's path) has credentials, its scheme and
+/// authority without them are over 319 bytes as written, and with them
+/// over 1,020: url-core's `blob_origin` (origin.rs) then has no room to
+/// parse it and gives an opaque origin.
+fn blob_inner_over_origin_room(inner: &str) -> bool {
+    let Some(colon) = inner.find(':') else {
+        return false;
+    };
+    let rest = inner[colon + 1..].trim_start_matches(['/', '\\']);
+    let authority = &rest[..rest.find(['/', '\\', '?', '#']).unwrap_or(rest.len())];
+    let Some((_, host)) = authority.rsplit_once('@') else {
+        return false;
+    };
+    colon + 3 + host.len() > 319 && colon + 3 + authority.len() > 1020
 }
 
 /// Whether url-core rejects `base` for one of the Bidi reasons above (an
@@ -857,6 +887,33 @@ mod tests {
         assert!(crate::ours(&marks(63), None).is_some());
         assert!(crate::ours(&marks(64), None).is_none());
         assert!(!has_long_combining_run("xn--e-ej-dtla"));
+    }
+
+    /// A blob: URL whose inner URL has long credentials and a long written
+    /// host (the second session's hour-long run stopped on one at 2,610 s):
+    /// url-core's origin is opaque, Ada's and whatwg-url's `http://a.com`.
+    #[test]
+    fn blob_inner_url_over_origin_room() {
+        let input = format!(
+            "blob:http://{}@{}a.com/",
+            "u".repeat(1100),
+            "%E2%80%8B".repeat(60)
+        );
+        assert_eq!(
+            crate::ours(&input, None).map(|o| o.origin),
+            Some("null".to_string())
+        );
+        assert_eq!(
+            crate::ada_fields(&input, None).map(|a| a.origin),
+            Some("http://a.com".to_string())
+        );
+        assert_eq!(
+            category(&input, None),
+            Some("blob: inner URL over url-core's origin parse room (long credentials and written host)")
+        );
+        // Without the credentials url-core has room, and agrees.
+        let short = format!("blob:http://{}a.com/", "%E2%80%8B".repeat(60));
+        assert_eq!(crate::ours(&short, None), crate::ada_fields(&short, None));
     }
 
     #[test]

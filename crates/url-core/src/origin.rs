@@ -39,6 +39,14 @@ pub enum Origin<'a> {
 
 /// An origin's host: borrowed from the URL, or (for `blob:` URLs whose inner
 /// URL is not canonical) held inline.
+///
+/// Bounds (no allocator; the standard sets none): a `blob:` URL whose inner
+/// URL is not canonical has that URL parsed again on the stack, and its
+/// origin is opaque when the inner URL's host serializes to more than
+/// [`OriginHost::INLINE_CAPACITY`] bytes, or when the inner URL has
+/// credentials, its scheme and authority without them are over 319 bytes as
+/// written (a host written percent-encoded, or with code points IDNA
+/// removes) and with them over about 1 KiB.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum OriginHost<'a> {
