@@ -46,7 +46,8 @@ pub enum Origin<'a> {
 /// [`OriginHost::INLINE_CAPACITY`] bytes, or when the inner URL has
 /// credentials, its scheme and authority without them are over 319 bytes as
 /// written (a host written percent-encoded, or with code points IDNA
-/// removes) and with them over about 1 KiB.
+/// removes), and with them they need more than the 1,020-byte stack buffer
+/// the parse gets (the userinfo, and the host in up to two forms at once).
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum OriginHost<'a> {
