@@ -203,25 +203,30 @@ fn trim_c0_space(input: &str) -> &str {
     input.get(lead..trail).unwrap_or_default()
 }
 
-/// Whether `bytes` holds an ASCII tab or newline. Eight bytes at a time: a
-/// word with no byte below 0x0E (the case for nearly every URL) cannot hold
-/// one, and is skipped with one subtraction and two ANDs.
-#[inline]
-pub(crate) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
+/// An eight-byte chunk, and whether it may hold an ASCII tab or newline:
+/// whether it has a byte below 0x0E, by one subtraction and two ANDs on the
+/// word (exact for thresholds up to 0x80). Nearly every word of a URL has
+/// none, and then cannot hold one.
+#[inline(always)]
+fn word_may_hold_tab_or_newline(chunk: &[u8]) -> ([u8; 8], bool) {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
-    let is_ws = |b: &u8| matches!(*b, b'\t' | b'\n' | b'\r');
+    let mut w = [0u8; 8];
+    crate::bytes::copy(&mut w, chunk);
+    let x = u64::from_le_bytes(w);
+    (w, x.wrapping_sub(ONES * 0x0E) & !x & HIGH != 0)
+}
+
+/// Whether `bytes` holds an ASCII tab or newline, eight bytes at a time.
+#[inline]
+pub(crate) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
-        let mut w = [0u8; 8];
-        crate::bytes::copy(&mut w, c);
-        let x = u64::from_le_bytes(w);
-        // "Has a byte less than 0x0E" (exact for thresholds ≤ 0x80).
-        if x.wrapping_sub(ONES * 0x0E) & !x & HIGH != 0 && c.iter().any(is_ws) {
+        if word_may_hold_tab_or_newline(c).1 && c.iter().copied().any(is_tab_or_newline) {
             return true;
         }
     }
-    chunks.remainder().iter().any(is_ws)
+    chunks.remainder().iter().copied().any(is_tab_or_newline)
 }
 
 /// The longest input [`without_tab_or_newline`] takes.
@@ -238,8 +243,6 @@ pub(crate) fn without_tab_or_newline<'r>(
     s: &str,
     room: &'r mut Option<[u8; STRIP_ROOM]>,
 ) -> Option<&'r str> {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let bytes = s.as_bytes();
     if bytes.len() > STRIP_ROOM || !contains_tab_or_newline(bytes) {
         return None;
@@ -254,10 +257,8 @@ pub(crate) fn without_tab_or_newline<'r>(
     };
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
-        let mut w = [0u8; 8];
-        crate::bytes::copy(&mut w, c);
-        let x = u64::from_le_bytes(w);
-        if x.wrapping_sub(ONES * 0x0E) & !x & HIGH == 0 {
+        let (w, may_hold) = word_may_hold_tab_or_newline(c);
+        if !may_hold {
             // `n` trails the input's index, so the word fits.
             if let Some(dst) = room.get_mut(n..n + 8) {
                 dst.copy_from_slice(&w);
