@@ -146,11 +146,25 @@ pub(crate) fn parse_ipv4(
         }
         at += part.len() + 1;
     }
+    if let Some(k) = numbers.iter().take(count).position(|&n| n > 255) {
+        report(
+            ValidationError::Ipv4OutOfRangePart,
+            starts.get(k).copied().unwrap_or(0),
+        );
+    }
+    address(&numbers, &starts, count)
+}
+
+/// The IPv4 parser's last steps, on the first `count` (1 to 4) numbers,
+/// which start at `starts`: every number but the last at most 255, the last
+/// below 256^(5 − count), then the address.
+fn address(
+    numbers: &[u64; 4],
+    starts: &[usize; 4],
+    count: usize,
+) -> Result<u32, (ValidationError, usize)> {
     let numbers = numbers.get(..count).unwrap_or_default();
     let start_of = |k: usize| starts.get(k).copied().unwrap_or(0);
-    if let Some(k) = numbers.iter().position(|&n| n > 255) {
-        report(ValidationError::Ipv4OutOfRangePart, start_of(k));
-    }
     let (last, init) = match numbers.split_last() {
         Some(x) => x,
         None => return Err((ValidationError::Ipv4NonNumericPart, 0)),
@@ -213,55 +227,19 @@ pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationE
     if let Some(at) = non_numeric {
         return Err((ValidationError::Ipv4NonNumericPart, at));
     }
-    let numbers = numbers.get(..count).unwrap_or_default();
-    let start_of = |k: usize| starts.get(k).copied().unwrap_or(0);
-    let (last, init) = match numbers.split_last() {
-        Some(x) => x,
-        None => return Err((ValidationError::Ipv4NonNumericPart, 0)),
-    };
-    if let Some(k) = init.iter().position(|&n| n > 255) {
-        return Err((ValidationError::Ipv4OutOfRangePart, start_of(k)));
-    }
-    if *last >= 256u64.pow(5 - count as u32) {
-        return Err((ValidationError::Ipv4OutOfRangePart, start_of(count - 1)));
-    }
-    let mut ipv4 = *last;
-    for (counter, &n) in init.iter().enumerate() {
-        ipv4 += n << (8 * (3 - counter));
-    }
-    Ok((ipv4 as u32, serialized && count == 4))
+    address(&numbers, &starts, count).map(|a| (a, serialized && count == 4))
 }
 
 /// The IPv4 number parser over the part of `body` at `i` (up to the next
-/// '.' or the end): its value (capped as [`parse_ipv4_number`]'s), whether
-/// it is a number, and where it ends.
+/// '.' or the end): its value, whether it is a number, and where it ends.
 #[inline]
 fn number_at(body: &[u8], i: usize) -> (u64, bool, usize) {
-    let (radix, mut j) = match (body.get(i), body.get(i + 1)) {
-        (Some(b'0'), Some(x)) if x | 0x20 == b'x' => (16, i + 2),
-        (Some(b'0'), Some(&c)) if c != b'.' => (8, i + 1),
-        _ => (10, i),
-    };
-    // An empty decimal part is not a number; "0x" alone is zero.
-    let mut numeric = j > i || body.get(i).is_some_and(|&b| b != b'.');
-    let mut value: u64 = 0;
-    while let Some(&c) = body.get(j) {
-        if c == b'.' {
-            break;
-        }
-        // A hex digit's value is below the radix exactly when the byte is
-        // a digit of that radix.
-        match crate::percent_encode::hex_value(c) {
-            Some(d) if u64::from(d) < radix => {
-                if value < NUMBER_CAP {
-                    value = value * radix + u64::from(d);
-                }
-            }
-            _ => numeric = false,
-        }
-        j += 1;
+    let rest = body.get(i..).unwrap_or_default();
+    let end = i + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
+    match parse_ipv4_number(body.get(i..end).unwrap_or_default()) {
+        Some((value, _)) => (value, true, end),
+        None => (0, false, end),
     }
-    (value, numeric, j)
 }
 
 /// Whether `input` is an IPv4 address already in its serialization: four
