@@ -201,6 +201,18 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
     // survives NFC — with these tables as with the full data — so the label
     // containing it fails either way.
     let in_domain = nfc_domain(&table, &map_values, &steps);
+    // url-core's ToASCII fails a domain at its first disallowed code point
+    // (idna/fast.rs, `declined_at`), before normalizing what precedes it:
+    // right only while no disallowed code point takes part in a
+    // decomposition or composition, where NFC could turn it into something
+    // else.
+    if let Some(cp) = (0..in_domain.len())
+        .find(|&cp| in_domain[cp] && matches!(table.status[cp], Status::Disallowed))
+    {
+        return Err(format!(
+            "disallowed U+{cp:04X} decomposes or composes: url-core's early rejection of disallowed code points (idna/fast.rs) no longer holds"
+        ));
+    }
     let steps: Vec<Step> = steps
         .into_iter()
         .filter(|s| in_domain[s.cp as usize])

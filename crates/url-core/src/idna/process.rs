@@ -122,7 +122,11 @@ fn process_inner<S: Storage>(
                 let stable = idna_tables::props(c).is_stable_starter();
                 nfc.push_checked(c, stable, &mut emit)?
             }
-            // Disallowed code points stay; criterion 7 rejects them.
+            // A disallowed code point fails ToASCII wherever it is (see
+            // `fast::declined_at`): no need to finish the labels before it.
+            // ToUnicode goes on: its output keeps the code point, and
+            // criterion 7 rejects the label.
+            Mapping::Disallowed if conversion != Conversion::Unicode => return Err(Exit::Invalid),
             // `Decomposed`: NFC redoes the mapping.
             Mapping::Disallowed | Mapping::Decomposed => nfc.push(c, &mut emit)?,
             Mapping::Ignored => {}
