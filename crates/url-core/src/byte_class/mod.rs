@@ -132,10 +132,13 @@ pub(crate) const EQUALS: u32 = 1 << 23;
 pub(crate) const PLUS: u32 = 1 << 24;
 /// A lower-case letter, digit, `-` or `.`.
 pub(crate) const LDH: u32 = 1 << 25;
+/// What the authority state notes inside brackets: `@` and `]` (a `:`
+/// there is not a port's, and `[` changes nothing).
+pub(crate) const BRACKETED_MARK: u32 = 1 << 26;
 
 /// The bits of byte `b`, each from the set or predicate it names.
 const fn bits_of(b: u8) -> u32 {
-    let sets: [(AsciiSet, u32); 14] = [
+    let sets: [(AsciiSet, u32); 15] = [
         (AsciiSet::C0_CONTROL, C0),
         (AsciiSet::FRAGMENT, FRAGMENT),
         (AsciiSet::QUERY, QUERY),
@@ -150,6 +153,7 @@ const fn bits_of(b: u8) -> u32 {
         (SCHEME_SET, SCHEME),
         (AsciiSet::EMPTY.add_all(b"/\\?#"), AUTHORITY_END),
         (AsciiSet::EMPTY.add_all(b"@:[]"), AUTHORITY_MARK),
+        (AsciiSet::EMPTY.add_all(b"@]"), BRACKETED_MARK),
     ];
     let mut bits = 0;
     let mut k = 0;

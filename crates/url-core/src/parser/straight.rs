@@ -183,7 +183,7 @@ fn write<S: Storage>(
     let mut username_end = w.len();
     let mut host_from = i;
     if let Some(at) = authority.at {
-        username_end = write_userinfo(w, bytes, i, &authority, at)?;
+        username_end = write_userinfo(w, bytes, i, at)?;
         host_from = at + 1;
         // The authority state: nothing after the credentials.
         if host_from >= authority.end {

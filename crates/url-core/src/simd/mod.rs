@@ -23,8 +23,8 @@
 #![allow(unsafe_code)]
 
 use crate::byte_class::{
-    class, AUTHORITY_END, AUTHORITY_MARK, BACKSLASH, FORBIDDEN_DOMAIN, FRAGMENT, LDH, NON_ASCII,
-    PATH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE, UPPER,
+    class, AUTHORITY_END, AUTHORITY_MARK, BACKSLASH, BRACKETED_MARK, FORBIDDEN_DOMAIN, FRAGMENT,
+    LDH, NON_ASCII, PATH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE, UPPER,
 };
 
 /// `$vector` where the scans run on a vector unit (SSE2 on x86_64, NEON on
@@ -64,6 +64,9 @@ pub(crate) enum Stop {
     /// A byte a special URL's authority state looks at: `/`, `\`, `?`, `#`
     /// (the authority's end), `@`, `:`, `[`, `]`, and ASCII tab or newline.
     Authority,
+    /// [`Stop::Authority`] inside brackets, where only `@` and `]` of the
+    /// four marks matter: an IPv6 address's colons do not stop it.
+    BracketedAuthority,
     /// Not a letter-digit-hyphen domain byte (`a`–`z`, `0`–`9`, `-`, `.`):
     /// the canonical fast path's host scan. Almost every real host is
     /// spelled in these, and the set takes a third of `Domain`'s vector
@@ -86,6 +89,7 @@ impl Stop {
             Stop::Fragment => FRAGMENT,
             Stop::Domain => NON_ASCII | UPPER | FORBIDDEN_DOMAIN,
             Stop::Authority => AUTHORITY_END | AUTHORITY_MARK | TAB_OR_NEWLINE,
+            Stop::BracketedAuthority => AUTHORITY_END | BRACKETED_MARK | TAB_OR_NEWLINE,
             // Everything but the classes that pass: `stops_at` inverts.
             Stop::Ldh => LDH,
             Stop::LdhAnyCase => LDH | UPPER,

@@ -26,13 +26,14 @@ fn copy_bytes_copies_the_common_prefix() {
     }
 }
 
-const STOPS: [Stop; 8] = [
+const STOPS: [Stop; 9] = [
     Stop::Path,
     Stop::SpecialQuery,
     Stop::Query,
     Stop::Fragment,
     Stop::Domain,
     Stop::Authority,
+    Stop::BracketedAuthority,
     Stop::Ldh,
     Stop::LdhAnyCase,
 ];
@@ -67,6 +68,11 @@ fn sets_match_the_standard() {
         assert_eq!(
             Stop::Authority.stops_at(b),
             b"/\\?#@:[]\t\n\r".contains(&b),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::BracketedAuthority.stops_at(b),
+            b"/\\?#@]\t\n\r".contains(&b),
             "{b:#x}"
         );
         let ldh = b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';

@@ -71,6 +71,14 @@ fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
             .or(x.eq(b']'))
             .or(x.eq2(b'\r', 4))
             .or(x.eq(b'\n')),
+        Stop::BracketedAuthority => x
+            .eq2(b'?', 0x10)
+            .or(x.eq(b'#'))
+            .or(x.eq(b'\\'))
+            .or(x.eq(b'@'))
+            .or(x.eq(b']'))
+            .or(x.eq2(b'\r', 4))
+            .or(x.eq(b'\n')),
         // The complement of the allowed ranges: all lanes' bits flipped.
         Stop::Ldh => {
             let ok = x
