@@ -269,12 +269,17 @@ pub fn ada(
         // The same host inside a blob: URL: Ada rejects the inner URL, so
         // its origin is null, where url-core gives the inner URL's tuple
         // origin (`blob:http://ト字.xn--0x7f/`, U+190EA; issue 29's
-        // hour-long run, second session).
+        // hour-long run, second session). Or a code point of the inner
+        // host that Unicode 18 assigned, which UTS #46 maps to ASCII
+        // (`blob:http://a\u{209d}b/`, U+209D to `w`; the third session's
+        // hour-long run): no xn-- label is left to judge, so the code point
+        // is judged as above.
         (Some(o), Some(a))
             if only_origin_differs
                 && a.origin == "null"
                 && o.protocol == "blob:"
-                && uts46_accepts(origin_host(&o.origin))
+                && (uts46_accepts(origin_host(&o.origin))
+                    || decoded(&o.pathname).chars().any(newer_than_ada))
                 && crate::ada_fields(o.pathname.as_str(), None).is_none() =>
         {
             Some("blob: inner host UTS #46 accepts (idna 1.1 too) that Ada 4.0.0's older data rejects")
@@ -848,12 +853,24 @@ mod tests {
     }
 
     /// The same host as a blob: URL's inner host (the hour-long run of the
-    /// second session, and its shortest form): Ada rejects the inner URL
-    /// (origin null); url-core, like whatwg-url 17.3.0, gives its origin.
+    /// second session, and its shortest form), and U+209D there (the third
+    /// session's, and its shortest form): Ada rejects the inner URL (origin
+    /// null); url-core, like whatwg-url 17.3.0, gives its origin.
     #[test]
     fn blob_inner_host_ada_data_predates() {
         let long = "blob:h\tt\nt\rp://\u{30c8}\u{5b57}.xn--0x7fcOOOOOOaaaaaaaa/h\to\nXX";
-        for input in ["blob:http://\u{30c8}\u{5b57}.xn--0x7f/", long] {
+        let third = std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/regressions/differential_ada/blob-inner-host-newer-code-point-u209d"
+        ))
+        .expect("regression file");
+        let third = crate::Case::from_bytes(&third).input.into_owned();
+        for input in [
+            "blob:http://\u{30c8}\u{5b57}.xn--0x7f/",
+            long,
+            "blob:http://a\u{209d}b/",
+            &third,
+        ] {
             let ours = crate::ours(input, None).expect("parses");
             assert_ne!(ours.origin, "null", "{input:?}");
             assert_eq!(
