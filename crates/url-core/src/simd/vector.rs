@@ -39,6 +39,18 @@ fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
     let outside = x.outside();
     // '"' and '#' (0x22, 0x23); '<' and '>' (0x3C, 0x3E).
     let query = || outside.or(x.eq2(b'#', 1)).or(x.eq2(b'>', 2));
+    // '/' and '?' (0x2F, 0x3F); '\t' and '\r' (0x09, 0x0D): the
+    // authority's end, tab or newline, and the marks that matter inside
+    // brackets.
+    let bracketed_authority = || {
+        x.eq2(b'?', 0x10)
+            .or(x.eq(b'#'))
+            .or(x.eq(b'\\'))
+            .or(x.eq(b'@'))
+            .or(x.eq(b']'))
+            .or(x.eq2(b'\r', 4))
+            .or(x.eq(b'\n'))
+    };
     let m = match stop {
         Stop::Query => query(),
         Stop::SpecialQuery => query().or(x.eq(b'\'')),
@@ -60,25 +72,8 @@ fn stop_mask(chunk: &[u8; 16], stop: Stop) -> u64 {
             .or(x.eq(b':'))
             .or(x.eq(b'|'))
             .or(x.eq2(b'>', 2)),
-        // '/' and '?' (0x2F, 0x3F); '\t' and '\r' (0x09, 0x0D).
-        Stop::Authority => x
-            .eq2(b'?', 0x10)
-            .or(x.eq(b'#'))
-            .or(x.eq(b'\\'))
-            .or(x.eq(b'@'))
-            .or(x.eq(b':'))
-            .or(x.eq(b'['))
-            .or(x.eq(b']'))
-            .or(x.eq2(b'\r', 4))
-            .or(x.eq(b'\n')),
-        Stop::BracketedAuthority => x
-            .eq2(b'?', 0x10)
-            .or(x.eq(b'#'))
-            .or(x.eq(b'\\'))
-            .or(x.eq(b'@'))
-            .or(x.eq(b']'))
-            .or(x.eq2(b'\r', 4))
-            .or(x.eq(b'\n')),
+        Stop::Authority => bracketed_authority().or(x.eq(b':')).or(x.eq(b'[')),
+        Stop::BracketedAuthority => bracketed_authority(),
         // The complement of the allowed ranges: all lanes' bits flipped.
         Stop::Ldh => {
             let ok = x
