@@ -44,9 +44,10 @@ pub enum Origin<'a> {
 /// URL is not canonical has that URL parsed again on the stack, and its
 /// origin is opaque when the inner URL's host serializes to more than
 /// [`OriginHost::INLINE_CAPACITY`] bytes, or when the inner URL has
-/// credentials, its scheme and authority without them are over 319 bytes as
-/// written (a host written percent-encoded, or with code points IDNA
-/// removes), and with them they need more than the 1,020-byte stack buffer
+/// credentials, its scheme and authority without them (`scheme://`, what
+/// follows the last `@`, and the byte that ends the authority) are over 319
+/// bytes as written (a host written percent-encoded, or with code points
+/// IDNA removes), and with them they need more than the 1,020-byte stack buffer
 /// the parse gets (the userinfo, and the host in up to two forms at once).
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
