@@ -739,6 +739,16 @@ fn has_disallowed(s: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The input of a kept reproducer in `regressions/differential_ada/`.
+    fn regression_input(name: &str) -> String {
+        let path = format!(
+            "{}/regressions/differential_ada/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let bytes = std::fs::read(&path).expect("regression file");
+        crate::Case::from_bytes(&bytes).input.into_owned()
+    }
+
     /// The differential_ada reproducers of the reliability review (issue
     /// 12), each in a known category; the same files are replayed from
     /// fuzz/regressions/differential_ada by every fuzz run.
@@ -903,12 +913,7 @@ mod tests {
     #[test]
     fn blob_inner_host_ada_data_predates() {
         let long = "blob:h\tt\nt\rp://\u{30c8}\u{5b57}.xn--0x7fcOOOOOOaaaaaaaa/h\to\nXX";
-        let third = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/regressions/differential_ada/blob-inner-host-newer-code-point-u209d"
-        ))
-        .expect("regression file");
-        let third = crate::Case::from_bytes(&third).input.into_owned();
+        let third = regression_input("blob-inner-host-newer-code-point-u209d");
         for input in [
             "blob:http://\u{30c8}\u{5b57}.xn--0x7f/",
             long,
@@ -1025,12 +1030,7 @@ mod tests {
             crate::ours(&written(311), None),
             crate::ada_fields(&written(311), None)
         );
-        let run = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/regressions/differential_ada/blob-inner-url-over-origin-room-3"
-        ))
-        .expect("regression file");
-        let run = crate::Case::from_bytes(&run).input.into_owned();
+        let run = regression_input("blob-inner-url-over-origin-room-3");
         assert_eq!(
             category(&run, None),
             Some("blob: inner URL over url-core's origin parse room (long credentials and written host)")
@@ -1043,12 +1043,7 @@ mod tests {
     /// gives their NFC (`xn--nka27c` for U+01EB U+0302).
     #[test]
     fn ada_host_not_in_nfc() {
-        let run = std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/regressions/differential_ada/ada-nfc-without-reordering"
-        ))
-        .expect("regression file");
-        let run = crate::Case::from_bytes(&run).input.into_owned();
+        let run = regression_input("ada-nfc-without-reordering");
         for input in [
             "http://\u{f4}\u{328}/",
             "file://\u{ea}v\u{f4}\u{328}\u{e9}\u{e8}.xn2na5/x",
