@@ -506,12 +506,7 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
     });
 
     let tables = rustfmt(&t)?;
-    let domain_disallowed = in_domain
-        .iter()
-        .zip(&table.status)
-        .filter(|(&x, st)| x && matches!(st, Status::Disallowed))
-        .count();
-    let lib = rustfmt(&lib_rs(&table, &sizes, total, domain_disallowed))?;
+    let lib = rustfmt(&lib_rs(&table, &sizes, total))?;
     Ok(vec![("tables.rs", tables), ("lib.rs", lib)])
 }
 

@@ -56,7 +56,8 @@
 //!   those [`Mapping::Decomposed`], every mapping target, closed under
 //!   decomposition and under composition of two of its members, plus any
 //!   disallowed code point that some decomposition or composition could
-//!   remove (0 in UTS #46 18.0.0). Any other disallowed code point
+//!   remove (none: the generator fails on one, since url-core's ToASCII
+//!   stops at the first disallowed code point). Any other disallowed code point
 //!   survives NFC — with the full Unicode data as with these tables — so its
 //!   label fails either way. NFC of text outside the domain may differ from
 //!   UAX #15.
