@@ -93,8 +93,9 @@ pub(crate) fn scan_authority(
             return a;
         }
         match b {
+            // Outside brackets: inside, the scan does not stop at ':'.
             b':' => {
-                if !inside_brackets && a.host_colon.is_none() {
+                if a.host_colon.is_none() {
                     a.host_colon = Some(a.end);
                 }
             }
