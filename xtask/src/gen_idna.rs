@@ -189,7 +189,8 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
             *v = 0x8000 | new_id[usize::from(*v & 0xFFF)];
         }
     }
-    let map_trie = best_trie(&map_values);
+    let map_trie = best_trie(&map_values, false);
+    let map_packed = best_trie(&map_values, true);
 
     // --- The code points NFC can meet (the "NFC domain"). UTS #46 only
     // normalizes mapped text: valid code points, `Decomposed` ones, mapping
@@ -379,26 +380,38 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
         });
         prop_values[cp as usize] = id;
     }
-    let prop_trie = best_trie(&prop_values);
+    let prop_trie = best_trie(&prop_values, false);
+    let prop_packed = best_trie(&prop_values, true);
 
+    // (table, bytes, bytes with the `packed` feature)
+    let same = |name, n| (name, n, n);
     let sizes = [
-        ("mapping trie", map_trie.bytes()),
-        ("mapping strings", map_data.len() + 6 * map_groups.len()),
-        ("property trie", prop_trie.bytes()),
-        ("property records", 4 * props.len()),
+        ("mapping trie", map_trie.bytes(), map_packed.packed_bytes()),
+        same("mapping strings", map_data.len() + 6 * map_groups.len()),
         (
+            "property trie",
+            prop_trie.bytes(),
+            prop_packed.packed_bytes(),
+        ),
+        same("property records", 4 * props.len()),
+        same(
             "canonical decompositions",
             2 * canon16.len() + 8 * canon.len(),
         ),
-        (
+        same(
             "singleton decomposition runs",
             12 * single_runs.len() + 2 * single_low.len() + single_high.len(),
         ),
-        ("composition index", 2 * compose.len()),
-        ("decomposition block bitmap", decomp_blocks.len()),
-        ("composing starters", 4 * second_starters.len()),
+        (
+            "composition index",
+            2 * compose.len(),
+            pack(&compose).1.len(),
+        ),
+        same("decomposition block bitmap", decomp_blocks.len()),
+        same("composing starters", 4 * second_starters.len()),
     ];
     let total: usize = sizes.iter().map(|s| s.1).sum();
+    let total_packed: usize = sizes.iter().map(|s| s.2).sum();
 
     let mut t = String::new();
     let w = &mut t;
@@ -466,8 +479,26 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
         table.version
     )
     .unwrap();
-    writeln!(w, "/// Total bytes of all tables below.").unwrap();
-    writeln!(w, "pub const TABLE_BYTES: usize = {total};").unwrap();
+    writeln!(
+        w,
+        "/// Total bytes of all tables below, as this build stores them."
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "#[cfg(not(feature = \"packed\"))]\npub const TABLE_BYTES: usize = {total};"
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "/// Total bytes of all tables below, as this build stores them."
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "#[cfg(feature = \"packed\")]\npub const TABLE_BYTES: usize = {total_packed};"
+    )
+    .unwrap();
     writeln!(w, "/// Deepest stack [`crate::decompose`] needs.").unwrap();
     writeln!(
         w,
@@ -475,12 +506,39 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
     )
     .unwrap();
 
+    // What the crate's test reads back through each trie (see `digest`).
+    writeln!(
+        w,
+        "#[cfg(test)]\npub(crate) const MAP_DIGEST: u64 = {:#x};",
+        digest(&map_values)
+    )
+    .unwrap();
+    writeln!(
+        w,
+        "#[cfg(test)]\npub(crate) const PROP_DIGEST: u64 = {:#x};\n",
+        digest(&prop_values)
+    )
+    .unwrap();
+    // compose(a, b) of every decomposition step's pair, in step order
+    // (0: none), through the same digest.
+    let composed: Vec<u32> = steps
+        .iter()
+        .map(|s| if s.composes { s.cp } else { 0 })
+        .collect();
+    writeln!(
+        w,
+        "#[cfg(test)]\npub(crate) const COMPOSE_DIGEST: u64 = {:#x};\n",
+        digest32(&composed)
+    )
+    .unwrap();
     emit_trie(w, "MAP", &map_trie);
+    emit_packed_trie(w, "MAP", &map_packed);
     emit_array(w, "MAP_GROUPS", "[u16; 3]", &map_groups, |x| {
         format!("{x:?}")
     });
     writeln!(w, "pub(crate) static MAP_DATA: &str = {map_data:?};\n").unwrap();
     emit_trie(w, "PROP", &prop_trie);
+    emit_packed_trie(w, "PROP", &prop_packed);
     emit_array(w, "PROPS", "u32", &props, |x| format!("{x:#x}"));
     emit_array(w, "CANON16", "u16", &canon16, |x| format!("{x:#x}"));
     writeln!(
@@ -497,7 +555,16 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
         format!("{x:#04x}")
     });
     emit_array(w, "CANON", "u64", &canon, |x| format!("{x:#x}"));
+    writeln!(
+        w,
+        "pub(crate) const COMPOSE_LEN: usize = {};",
+        compose.len()
+    )
+    .unwrap();
+    w.push_str("#[cfg(not(feature = \"packed\"))]\n");
     emit_array(w, "COMPOSE", "u16", &compose, |x| x.to_string());
+    w.push_str("#[cfg(feature = \"packed\")]\n");
+    emit_packed(w, "COMPOSE", &compose);
     emit_array(w, "DECOMP_BLOCKS", "u8", &decomp_blocks, |x| {
         format!("{x:#04x}")
     });
@@ -506,8 +573,24 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
     });
 
     let tables = rustfmt(&t)?;
-    let lib = rustfmt(&lib_rs(&table, &sizes, total))?;
+    let lib = rustfmt(&lib_rs(&table, &sizes, total, total_packed))?;
     Ok(vec![("tables.rs", tables), ("lib.rs", lib)])
+}
+
+/// FNV-1a over `values` as little-endian `u32`s: the generated crate's
+/// test computes the same over its trie lookups of every code point.
+fn digest(values: &[u16]) -> u64 {
+    digest32(&values.iter().map(|&v| u32::from(v)).collect::<Vec<_>>())
+}
+
+fn digest32(values: &[u32]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &v in values {
+        for b in v.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
 
 fn fmt_version3<T: std::fmt::Display>(v: (T, T, T)) -> String {

@@ -26,6 +26,14 @@ impl Trie {
             + self.width * self.values.len()
     }
 
+    /// Bytes with every level bit-packed (see [`pack`]).
+    pub(super) fn packed_bytes(&self) -> usize {
+        [&self.l1, &self.l2, &self.l3, &self.values]
+            .iter()
+            .map(|v| pack(v).1.len())
+            .sum()
+    }
+
     pub(super) fn get(&self, cp: u32) -> u16 {
         let (s1, s2, s3) = self.shifts;
         let i = (cp >> s1) as usize;
@@ -117,6 +125,28 @@ pub(super) fn build_trie(values: &[u16], shifts: (u32, u32, u32)) -> Trie {
     }
 }
 
+/// The fewest bits that hold every value of `v` (at least 1).
+pub(super) fn bits(v: &[u16]) -> u32 {
+    (16 - v.iter().max().copied().unwrap_or(0).leading_zeros()).max(1)
+}
+
+/// `v` at [`bits`] bits per value, little-endian from bit 0 of byte 0, plus
+/// three zero bytes so that a reader can always load four bytes: value `i`
+/// is `(u32 at byte i*bits/8) >> (i*bits % 8)`, masked (bits ≤ 16, and a
+/// value starts at most 7 bits into its first byte).
+pub(super) fn pack(v: &[u16]) -> (u32, Vec<u8>) {
+    let b = bits(v);
+    let mut out = vec![0u8; (v.len() * b as usize).div_ceil(8) + 3];
+    for (i, &x) in v.iter().enumerate() {
+        let bit = i * b as usize;
+        let word = u32::from(x) << (bit % 8);
+        for (k, byte) in word.to_le_bytes().iter().enumerate() {
+            out[bit / 8 + k] |= byte;
+        }
+    }
+    (b, out)
+}
+
 pub(super) fn width(v: &[u16]) -> usize {
     if v.iter().all(|&x| x <= 0xFF) {
         1
@@ -126,28 +156,37 @@ pub(super) fn width(v: &[u16]) -> usize {
 }
 
 /// The smallest trie over a few block sizes (deterministic: the first
-/// smallest in this order). The ranges hold the best of a wider search
-/// (level-1 shifts 8–13, any smaller level-2 and level-3 ones) for both
-/// tables, each well inside.
-pub(super) fn best_trie(values: &[u16]) -> Trie {
-    let mut best: Option<Trie> = None;
+/// smallest in this order), in bytes as stored: by `Trie::bytes`, or by
+/// `Trie::packed_bytes` when `packed`. The ranges hold the best of a wider
+/// search (level-1 shifts 7–12, any smaller level-2 and level-3 ones) for
+/// both tables and both layouts, each well inside.
+pub(super) fn best_trie(values: &[u16], packed: bool) -> Trie {
+    let cost = |t: &Trie| {
+        if packed {
+            t.packed_bytes()
+        } else {
+            t.bytes()
+        }
+    };
+    let mut best: Option<(usize, Trie)> = None;
     for s1 in 8..=11 {
-        for s2 in 5..=7 {
+        for s2 in 4..=7 {
             for s3 in 2..=4 {
                 let t = build_trie(values, (s1, s2, s3));
-                if best.as_ref().is_none_or(|b| t.bytes() < b.bytes()) {
-                    best = Some(t);
+                let c = cost(&t);
+                if best.as_ref().is_none_or(|b| c < b.0) {
+                    best = Some((c, t));
                 }
             }
         }
     }
-    let b = best.expect("at least one trie");
+    let (_, b) = best.expect("at least one trie");
     for cp in 0..=MAX_CP {
         assert_eq!(b.get(cp), values[cp as usize]);
     }
     if std::env::var_os("GEN_IDNA_STATS").is_some() {
         eprintln!(
-            "trie {:?}: gap {:?} l1 {}x{} l2 {}x{} l3 {}x{} values {}x{}",
+            "trie (packed: {packed}) {:?}: gap {:?} l1 {}x{} l2 {}x{} l3 {}x{} values {}x{} bits {:?}",
             b.shifts,
             b.gap,
             b.l1.len(),
@@ -157,7 +196,8 @@ pub(super) fn best_trie(values: &[u16]) -> Trie {
             b.l3.len(),
             width(&b.l3),
             b.values.len(),
-            b.width
+            b.width,
+            [&b.l1, &b.l2, &b.l3, &b.values].map(|v| bits(v)),
         );
     }
     b
@@ -166,25 +206,68 @@ pub(super) fn best_trie(values: &[u16]) -> Trie {
 // ---------------------------------------------------------------------------
 // Generation
 
+/// Emits `t` for builds without the `packed` feature: one array of `u8` or
+/// `u16` per level.
 pub(super) fn emit_trie(w: &mut String, name: &str, t: &Trie) {
+    const CFG: &str = "#[cfg(not(feature = \"packed\"))]\n";
+    emit_layout(w, name, t, CFG);
+    let ty = |v: &[u16]| if width(v) == 1 { "u8" } else { "u16" };
+    for (level, v) in [("L1", &t.l1), ("L2", &t.l2), ("L3", &t.l3)] {
+        w.push_str(CFG);
+        emit_array(w, &format!("{name}_{level}"), ty(v), v, |x| x.to_string());
+    }
+    let ty = if t.width == 1 { "u8" } else { "u16" };
+    w.push_str(CFG);
+    emit_array(w, &format!("{name}_VALUES"), ty, &t.values, |x| {
+        x.to_string()
+    });
+}
+
+/// Emits `t` for builds with the `packed` feature: each level a
+/// `crate::Packed` (see [`pack`]).
+pub(super) fn emit_packed_trie(w: &mut String, name: &str, t: &Trie) {
+    const CFG: &str = "#[cfg(feature = \"packed\")]\n";
+    emit_layout(w, name, t, CFG);
+    for (level, v) in [
+        ("L1", &t.l1),
+        ("L2", &t.l2),
+        ("L3", &t.l3),
+        ("VALUES", &t.values),
+    ] {
+        w.push_str(CFG);
+        emit_packed(w, &format!("{name}_{level}"), v);
+    }
+}
+
+/// Emits `v` as a `crate::Packed` static named `name` (see [`pack`]).
+pub(super) fn emit_packed(w: &mut String, name: &str, v: &[u16]) {
+    let (b, bytes) = pack(v);
+    write!(
+        w,
+        "pub(crate) static {name}: crate::Packed<{}> = crate::Packed {{ bits: {b}, bytes: [",
+        bytes.len()
+    )
+    .unwrap();
+    for (i, x) in bytes.iter().enumerate() {
+        if i > 0 {
+            w.push_str(", ");
+        }
+        write!(w, "{x}").unwrap();
+    }
+    w.push_str("] };\n\n");
+}
+
+fn emit_layout(w: &mut String, name: &str, t: &Trie, cfg: &str) {
     writeln!(
         w,
-        "pub(crate) const {name}_GAP: (usize, usize, u32) = ({}, {}, {});",
+        "{cfg}pub(crate) const {name}_GAP: (usize, usize, u32) = ({}, {}, {});",
         t.gap.0, t.gap.1, t.gap.2
     )
     .unwrap();
     let (s1, s2, s3) = t.shifts;
     writeln!(
         w,
-        "pub(crate) const {name}_SHIFTS: (u32, u32, u32) = ({s1}, {s2}, {s3});"
+        "{cfg}pub(crate) const {name}_SHIFTS: (u32, u32, u32) = ({s1}, {s2}, {s3});"
     )
     .unwrap();
-    let ty = |v: &[u16]| if width(v) == 1 { "u8" } else { "u16" };
-    for (level, v) in [("L1", &t.l1), ("L2", &t.l2), ("L3", &t.l3)] {
-        emit_array(w, &format!("{name}_{level}"), ty(v), v, |x| x.to_string());
-    }
-    let ty = if t.width == 1 { "u8" } else { "u16" };
-    emit_array(w, &format!("{name}_VALUES"), ty, &t.values, |x| {
-        x.to_string()
-    });
 }
