@@ -319,6 +319,30 @@ fn ada_host_not_in_nfc() {
 }
 
 #[test]
+fn blob_inner_host_not_in_nfc_at_ada() {
+    let run = regression_input("blob-ada-nfc-without-reordering");
+    for input in [
+        "blob:http://\u{f4}\u{328}/x",
+        "blob:https://a\u{ea}v\u{f4}\u{328}\u{e9}:8080/",
+        &run,
+    ] {
+        let ours = crate::ours(input, None).expect("parses");
+        let ada = crate::ada_fields(input, None).expect("Ada parses");
+        assert_eq!(ours.diff(&ada), ["origin"], "{input:?}");
+        assert_eq!(
+            category(input, None),
+            Some("blob: Ada's inner host is not in NFC (a precomposed character's marks not reordered); its NFC is url-core's"),
+            "{input:?}"
+        );
+    }
+    // whatwg-url 17.3.0 gives the inner URL's host `xn--nka27c` (ǫ U+0302).
+    assert_eq!(
+        crate::ours("blob:http://\u{f4}\u{328}/x", None).map(|o| o.origin),
+        Some("http://xn--nka27c".to_string())
+    );
+}
+
+#[test]
 fn a_bidi_domain_that_keeps_the_rule_parses() {
     let input = "https://www.xn--4gbrim.com/";
     assert!(crate::ours(input, None).is_some());
