@@ -69,13 +69,22 @@ fn the_store_ladder() {
             Reference,
             Stripped,
         ),
-        // A scheme-relative URL: the reference resolver leaves "//" alone.
+        // A scheme-relative URL: the reference resolver leaves "//" alone;
+        // against a special base other than `file`, the straight-line
+        // route takes it with the base's scheme.
         (
             "//other.example/x",
             Some("https://example.com/a/b"),
+            Straight,
+            Given,
+        ),
+        (
+            "//other.example/x",
+            Some("file:///a/b"),
             StateMachine,
             Given,
         ),
+        ("//other.example/x", Some("sc://h/a"), StateMachine, Given),
         // Any URL with an authority, special, `file` or not: the
         // straight-line route; without a base of the same scheme, a special
         // scheme starts the authority whatever slashes follow.

@@ -14,7 +14,11 @@
 //!   without credentials or port (file host state), `localhost` being the
 //!   empty host; a host that is a Windows drive letter is declined;
 //! - any other scheme: `//` (path or authority state), then an opaque host,
-//!   which may be empty.
+//!   which may be empty;
+//! - no scheme, against a special base other than `file`: two or more of
+//!   `/` and `\` (relative, relative slash and special authority ignore
+//!   slashes states), a scheme-relative URL such as `//cdn.example/x.js`,
+//!   which keeps only the base's scheme.
 //!
 //! The route does the states' work in their order without the
 //! per-code-point dispatch: the scheme lowercased, userinfo
@@ -110,6 +114,7 @@ pub(super) fn parse_straight<S: Storage>(
         // The state machine's `TooLong`.
         return Answer::Declined;
     }
+    let slash = |k: usize| matches!(bytes.get(k), Some(b'/' | b'\\'));
     let scheme = match scan_scheme(bytes, 0, SchemeScan::Input) {
         Ok(scheme) if !scheme.tab_or_newline => scheme,
         // No scheme state, without a base: failure at the first code
@@ -122,11 +127,24 @@ pub(super) fn parse_straight<S: Storage>(
                 None => Answer::Declined,
             }
         }
+        // A scheme-relative URL (`//host/p`) against a special base other
+        // than `file`: no scheme state, relative state, relative slash
+        // state, then special authority ignore slashes, so the base gives
+        // only its scheme and the rest is this route's authority onward.
+        Err(_) if slash(0) && slash(1) => match base.and_then(special_name) {
+            Some(base) => {
+                let mut i = 2;
+                while slash(i) {
+                    i += 1;
+                }
+                return finish(raw, offset, out, Source::Base(base), i);
+            }
+            None => return Answer::Declined,
+        },
         _ => return Answer::Declined,
     };
     let (colon, scheme_type) = (scheme.colon, scheme.scheme_type);
     let after = colon + 1;
-    let slash = |k: usize| matches!(bytes.get(k), Some(b'/' | b'\\'));
     let authority = match scheme_type {
         SchemeType::File if slash(after) && slash(after + 1) => after + 2,
         SchemeType::File => return Answer::Declined,
@@ -144,9 +162,44 @@ pub(super) fn parse_straight<S: Storage>(
             i
         }
     };
+    finish(raw, offset, out, Source::Input(&scheme), authority)
+}
+
+/// Where the URL's scheme comes from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// The input's own, scanned.
+    Input(&'a Scheme),
+    /// The base's (a scheme-relative input): its name and type.
+    Base((&'static [u8], SchemeType)),
+}
+
+/// The name and type of a special scheme other than `file`, the bases a
+/// scheme-relative input takes only the scheme from.
+fn special_name(t: SchemeType) -> Option<(&'static [u8], SchemeType)> {
+    let name: &'static [u8] = match t {
+        SchemeType::Http => b"http",
+        SchemeType::Https => b"https",
+        SchemeType::Ws => b"ws",
+        SchemeType::Wss => b"wss",
+        SchemeType::Ftp => b"ftp",
+        SchemeType::File | SchemeType::NotSpecial => return None,
+    };
+    Some((name, t))
+}
+
+/// Writes the URL whose authority starts at `authority` in `raw`, or
+/// declines with `out` cleared.
+fn finish<S: Storage>(
+    raw: &str,
+    offset: Option<usize>,
+    out: &mut S,
+    scheme: Source<'_>,
+    authority: usize,
+) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    let answer = match write(&mut w, raw, offset.unwrap_or(0), &scheme, authority) {
+    let answer = match write(&mut w, raw, offset.unwrap_or(0), scheme, authority) {
         Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
         Err(Halted::Failed(e)) if offset.is_some() => Answer::Failed(e),
         _ => Answer::Declined,
@@ -161,13 +214,21 @@ fn write<S: Storage>(
     w: &mut Output<'_, '_, S>,
     raw: &str,
     offset: usize,
-    scheme: &Scheme,
+    scheme: Source<'_>,
     i: usize,
 ) -> Step<Offsets> {
     let bytes = raw.as_bytes();
-    let scheme_type = scheme.scheme_type;
+    let (scheme_type, scheme_end) = match scheme {
+        Source::Input(scheme) => {
+            write_scheme(w, bytes, 0, scheme)?;
+            (scheme.scheme_type, scheme.colon)
+        }
+        Source::Base((name, scheme_type)) => {
+            w.push_ascii(name)?;
+            (scheme_type, name.len())
+        }
+    };
     let special = scheme_type.is_special();
-    write_scheme(w, bytes, 0, scheme)?;
     w.push_ascii(b"://")?;
     let file = scheme_type == SchemeType::File;
     let scan = if file {
@@ -275,7 +336,7 @@ fn write<S: Storage>(
     }
     let u = |x: usize| x as u32;
     Ok(Offsets {
-        scheme_end: u(scheme.colon),
+        scheme_end: u(scheme_end),
         username_end: u(username_end),
         host_start: u(host_start),
         host_end: u(new_host_end),
@@ -434,5 +495,56 @@ mod tests {
         }
         // With any base, an input without a scheme may be relative.
         assert_eq!(route_with("/x", Some(SchemeType::Http)), None);
+        // A scheme-relative input against a `file` or non-special base:
+        // the file host state, or an opaque host.
+        for base in [SchemeType::File, SchemeType::NotSpecial] {
+            assert_eq!(route_with("//h/x", Some(base)), None, "{base:?}");
+        }
+        // A tab or newline in one: the state machine.
+        assert_eq!(route_with("//h\tx/", Some(SchemeType::Http)), None);
+    }
+
+    /// url.bs: against a special base other than `file`, `//` or `\\`
+    /// leads through the relative slash state to special authority ignore
+    /// slashes (which skips any more `/` and `\`): the base's scheme, then
+    /// the input's authority, path, query and fragment as for an absolute
+    /// URL; a failure in the authority, host or port at its place in the
+    /// input.
+    #[test]
+    fn answers_scheme_relative_input_against_a_special_base() {
+        use SchemeType::*;
+        for (input, base, href) in [
+            (
+                "//cdn.example.com/p/1.js",
+                Https,
+                "https://cdn.example.com/p/1.js",
+            ),
+            (
+                "//EXAMPLE.com:80/a/../b?c d#e",
+                Http,
+                "http://example.com/b?c%20d#e",
+            ),
+            ("\\\\/h\\x", Ws, "ws://h/x"),
+            ("//u:p@h:21", Ftp, "ftp://u:p@h/"),
+            ("///h", Wss, "wss://h/"),
+            ("//0x7f.1", Http, "http://127.0.0.1/"),
+        ] {
+            assert_eq!(
+                route_with(input, Some(base)),
+                Some(Ok(href.into())),
+                "{input:?}"
+            );
+        }
+        for (input, error, position) in [
+            ("//h:99999/", PortOutOfRange, 4),
+            ("//@/", HostMissing, 3),
+            ("//a b/", DomainToAscii, 2),
+        ] {
+            assert_eq!(
+                route_with(input, Some(Https)),
+                Some(Err((error, position))),
+                "{input:?}"
+            );
+        }
     }
 }
