@@ -343,6 +343,43 @@ fn blob_inner_host_not_in_nfc_at_ada() {
 }
 
 #[test]
+fn base_with_an_xn_label_over_the_label_bound() {
+    let path = format!(
+        "{}/regressions/differential_ada/base-xn-label-over-label-bound",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).expect("regression file");
+    let run = crate::Case::from_bytes(&bytes);
+    let run_base = run.base.as_deref();
+    assert!(run_base.is_some(), "the kept run has a base");
+    assert_eq!(
+        category(&run.input, run_base),
+        Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
+    );
+    // A non-ASCII label beside an xn-- label that decodes to 300 code
+    // points: url-core's general IDNA path holds a label in 256 and fails;
+    // Ada (and whatwg-url 17.3.0) accept.
+    let long = idna::punycode::encode_str(&"\u{e9}".repeat(300)).expect("encodes");
+    assert!(long.len() + 4 > 256, "{}", long.len());
+    let base = format!("https://\u{df}.xn--{long}/p");
+    let input = "//h/x";
+    assert!(crate::ours(input, Some(&base)).is_none());
+    assert!(crate::ada_fields(input, Some(&base)).is_some());
+    assert_eq!(
+        category(input, Some(&base)),
+        Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
+    );
+    // Not excused: a base whose labels fit, which url-core parses.
+    let short = idna::punycode::encode_str(&"\u{e9}".repeat(200)).expect("encodes");
+    let base = format!("https://\u{df}.xn--{short}/p");
+    assert!(url_core::Url::parse_into(&base, String::new()).is_ok());
+    assert_eq!(
+        crate::ours(input, Some(&base)),
+        crate::ada_fields(input, Some(&base))
+    );
+}
+
+#[test]
 fn a_bidi_domain_that_keeps_the_rule_parses() {
     let input = "https://www.xn--4gbrim.com/";
     assert!(crate::ours(input, None).is_some());
