@@ -23,11 +23,15 @@
 //!
 //! Work is linear in the input. Two bounds, beyond which a domain fails
 //! ([`IdnaError::Invalid`]) although UTS #46 with VerifyDnsLength=false sets
-//! no limit: a non-ASCII label (or a Punycode label's decoded form) longer
-//! than 256 code points — DNS allows 63 octets, Punycode work is quadratic in
-//! the label — and more than 63 consecutive combining characters (ccc ≠ 0)
-//! after mapping — UAX #15's stream-safe limit is 30. No conformance test
-//! reaches either.
+//! no limit: a non-ASCII label longer than 256 code points, or an `xn--`
+//! label longer than 256 bytes or decoding to more than 256 code points —
+//! DNS allows 63 octets, Punycode work is quadratic in the label — and more
+//! than 63 consecutive combining characters (ccc ≠ 0) after mapping — UAX
+//! #15's stream-safe limit is 30. No conformance test reaches either. The
+//! URL parser meets these only in a domain that is not all ASCII: an ASCII
+//! one is only lowercased (the domain parser's step for web compatibility),
+//! so `ws://a.xn--…/` with a 300-byte label parses and `ws://ß.xn--…/`
+//! fails.
 //!
 //! Data: `idna-tables` (UTS #46 18.0.0, with normalization, Bidi_Class and
 //! Joining_Type data of the same Unicode version; see its docs for the
