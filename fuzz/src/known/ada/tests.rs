@@ -5,12 +5,18 @@ use super::*;
 
 /// The input of a kept reproducer in `regressions/differential_ada/`.
 fn regression_input(name: &str) -> String {
+    regression_case(name).0
+}
+
+/// The input and base of a kept reproducer in `regressions/differential_ada/`.
+fn regression_case(name: &str) -> (String, Option<String>) {
     let path = format!(
         "{}/regressions/differential_ada/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     let bytes = std::fs::read(&path).expect("regression file");
-    crate::Case::from_bytes(&bytes).input.into_owned()
+    let case = crate::Case::from_bytes(&bytes);
+    (case.input.into_owned(), case.base.map(|b| b.into_owned()))
 }
 
 /// The differential_ada reproducers of the reliability review (issue
@@ -344,16 +350,10 @@ fn blob_inner_host_not_in_nfc_at_ada() {
 
 #[test]
 fn base_with_an_xn_label_over_the_label_bound() {
-    let path = format!(
-        "{}/regressions/differential_ada/base-xn-label-over-label-bound",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let bytes = std::fs::read(path).expect("regression file");
-    let run = crate::Case::from_bytes(&bytes);
-    let run_base = run.base.as_deref();
+    let (run, run_base) = regression_case("base-xn-label-over-label-bound");
     assert!(run_base.is_some(), "the kept run has a base");
     assert_eq!(
-        category(&run.input, run_base),
+        category(&run, run_base.as_deref()),
         Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
     );
     // A non-ASCII label beside an xn-- label that decodes to 300 code
