@@ -386,12 +386,16 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
     // (table, bytes, bytes with the `packed` feature)
     let same = |name, n| (name, n, n);
     let sizes = [
-        ("mapping trie", map_trie.bytes(), map_packed.packed_bytes()),
+        (
+            "mapping trie",
+            map_trie.bytes(false),
+            map_packed.bytes(true),
+        ),
         same("mapping strings", map_data.len() + 6 * map_groups.len()),
         (
             "property trie",
-            prop_trie.bytes(),
-            prop_packed.packed_bytes(),
+            prop_trie.bytes(false),
+            prop_packed.bytes(true),
         ),
         same("property records", 4 * props.len()),
         same(
@@ -402,11 +406,7 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
             "singleton decomposition runs",
             12 * single_runs.len() + 2 * single_low.len() + single_high.len(),
         ),
-        (
-            "composition index",
-            2 * compose.len(),
-            pack(&compose).1.len(),
-        ),
+        ("composition index", 2 * compose.len(), packed_len(&compose)),
         same("decomposition block bitmap", decomp_blocks.len()),
         same("composing starters", 4 * second_starters.len()),
     ];
@@ -531,14 +531,14 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
         digest32(&composed)
     )
     .unwrap();
-    emit_trie(w, "MAP", &map_trie);
-    emit_packed_trie(w, "MAP", &map_packed);
+    emit_trie(w, "MAP", &map_trie, false);
+    emit_trie(w, "MAP", &map_packed, true);
     emit_array(w, "MAP_GROUPS", "[u16; 3]", &map_groups, |x| {
         format!("{x:?}")
     });
     writeln!(w, "pub(crate) static MAP_DATA: &str = {map_data:?};\n").unwrap();
-    emit_trie(w, "PROP", &prop_trie);
-    emit_packed_trie(w, "PROP", &prop_packed);
+    emit_trie(w, "PROP", &prop_trie, false);
+    emit_trie(w, "PROP", &prop_packed, true);
     emit_array(w, "PROPS", "u32", &props, |x| format!("{x:#x}"));
     emit_array(w, "CANON16", "u16", &canon16, |x| format!("{x:#x}"));
     writeln!(
@@ -561,10 +561,8 @@ fn generate(table: MappingTable) -> Result<Vec<(&'static str, String)>, String> 
         compose.len()
     )
     .unwrap();
-    w.push_str("#[cfg(not(feature = \"packed\"))]\n");
-    emit_array(w, "COMPOSE", "u16", &compose, |x| x.to_string());
-    w.push_str("#[cfg(feature = \"packed\")]\n");
-    emit_packed(w, "COMPOSE", &compose);
+    emit_level(w, "COMPOSE", &compose, false);
+    emit_level(w, "COMPOSE", &compose, true);
     emit_array(w, "DECOMP_BLOCKS", "u8", &decomp_blocks, |x| {
         format!("{x:#04x}")
     });

@@ -241,24 +241,21 @@ struct Trie<A: 'static, B: 'static, C: 'static, T: 'static> {
 impl<A: Level, B: Level, C: Level, T: Level> Trie<A, B, C, T> {
     #[inline]
     fn get(&self, cp: u32) -> u32 {
-        fn at(level: &impl Level, i: usize) -> usize {
-            level.at(i)
-        }
         let (s1, s2, s3) = self.shifts;
         let (gap, cp) = (self.gap, cp as usize);
         let i = cp >> s1;
         let i1 = if i < gap.0 {
-            at(self.l1, i)
+            self.l1.at(i)
         } else if i < gap.1 {
             gap.2 as usize
         } else {
-            at(self.l1, i - (gap.1 - gap.0))
+            self.l1.at(i - (gap.1 - gap.0))
         };
         // Level 2 holds indices of level-3 blocks, level 3 the offsets of
         // (possibly overlapping) level-4 blocks.
-        let i2 = at(self.l2, (i1 << (s1 - s2)) | ((cp >> s2) & ((1 << (s1 - s2)) - 1)));
-        let i3 = at(self.l3, (i2 << (s2 - s3)) | ((cp >> s3) & ((1 << (s2 - s3)) - 1)));
-        at(self.values, i3 + (cp & ((1 << s3) - 1))) as u32
+        let i2 = self.l2.at((i1 << (s1 - s2)) | ((cp >> s2) & ((1 << (s1 - s2)) - 1)));
+        let i3 = self.l3.at((i2 << (s2 - s3)) | ((cp >> s3) & ((1 << (s2 - s3)) - 1)));
+        self.values.at(i3 + (cp & ((1 << s3) - 1))) as u32
     }
 }
 

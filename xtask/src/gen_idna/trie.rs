@@ -3,8 +3,6 @@
 use super::*;
 
 pub(super) struct Trie {
-    /// Bytes per value: 1 (u8) or 2 (u16).
-    pub(super) width: usize,
     /// A code point's level-1 index is `cp >> shift1`, its level-2 index
     /// within a block `cp >> shift2` (masked), its level-3 one
     /// `cp >> shift3` (masked), its level-4 one `cp` (masked).
@@ -19,18 +17,28 @@ pub(super) struct Trie {
 }
 
 impl Trie {
-    pub(super) fn bytes(&self) -> usize {
-        width(&self.l1) * self.l1.len()
-            + width(&self.l2) * self.l2.len()
-            + width(&self.l3) * self.l3.len()
-            + self.width * self.values.len()
+    /// The four levels, with the suffix of their generated names.
+    fn levels(&self) -> [(&'static str, &[u16]); 4] {
+        [
+            ("L1", &self.l1),
+            ("L2", &self.l2),
+            ("L3", &self.l3),
+            ("VALUES", &self.values),
+        ]
     }
 
-    /// Bytes with every level bit-packed (see [`pack`]).
-    pub(super) fn packed_bytes(&self) -> usize {
-        [&self.l1, &self.l2, &self.l3, &self.values]
+    /// Bytes as stored: each level as `u8` or `u16` (see [`width`]), or
+    /// bit-packed when `packed` (see [`pack`]).
+    pub(super) fn bytes(&self, packed: bool) -> usize {
+        self.levels()
             .iter()
-            .map(|v| pack(v).1.len())
+            .map(|(_, v)| {
+                if packed {
+                    packed_len(v)
+                } else {
+                    width(v) * v.len()
+                }
+            })
             .sum()
     }
 
@@ -115,7 +123,6 @@ pub(super) fn build_trie(values: &[u16], shifts: (u32, u32, u32)) -> Trie {
     }
     l1.drain(gap.0..gap.1);
     Trie {
-        width: width(&out_values),
         shifts,
         gap,
         l1,
@@ -136,7 +143,7 @@ pub(super) fn bits(v: &[u16]) -> u32 {
 /// value starts at most 7 bits into its first byte).
 pub(super) fn pack(v: &[u16]) -> (u32, Vec<u8>) {
     let b = bits(v);
-    let mut out = vec![0u8; (v.len() * b as usize).div_ceil(8) + 3];
+    let mut out = vec![0u8; packed_len(v)];
     for (i, &x) in v.iter().enumerate() {
         let bit = i * b as usize;
         let word = u32::from(x) << (bit % 8);
@@ -147,6 +154,12 @@ pub(super) fn pack(v: &[u16]) -> (u32, Vec<u8>) {
     (b, out)
 }
 
+/// The length of [`pack`]'s bytes for `v`, without packing it.
+pub(super) fn packed_len(v: &[u16]) -> usize {
+    (v.len() * bits(v) as usize).div_ceil(8) + 3
+}
+
+/// Bytes per value: 1 (`u8`) or 2 (`u16`).
 pub(super) fn width(v: &[u16]) -> usize {
     if v.iter().all(|&x| x <= 0xFF) {
         1
@@ -156,24 +169,16 @@ pub(super) fn width(v: &[u16]) -> usize {
 }
 
 /// The smallest trie over a few block sizes (deterministic: the first
-/// smallest in this order), in bytes as stored: by `Trie::bytes`, or by
-/// `Trie::packed_bytes` when `packed`. The ranges hold the best of a wider
+/// smallest in this order), in bytes as stored (`Trie::bytes`). The ranges hold the best of a wider
 /// search (level-1 shifts 7–12, any smaller level-2 and level-3 ones) for
 /// both tables and both layouts, each well inside.
 pub(super) fn best_trie(values: &[u16], packed: bool) -> Trie {
-    let cost = |t: &Trie| {
-        if packed {
-            t.packed_bytes()
-        } else {
-            t.bytes()
-        }
-    };
     let mut best: Option<(usize, Trie)> = None;
     for s1 in 8..=11 {
         for s2 in 4..=7 {
             for s3 in 2..=4 {
                 let t = build_trie(values, (s1, s2, s3));
-                let c = cost(&t);
+                let c = t.bytes(packed);
                 if best.as_ref().is_none_or(|b| c < b.0) {
                     best = Some((c, t));
                 }
@@ -185,19 +190,14 @@ pub(super) fn best_trie(values: &[u16], packed: bool) -> Trie {
         assert_eq!(b.get(cp), values[cp as usize]);
     }
     if std::env::var_os("GEN_IDNA_STATS").is_some() {
+        let levels = b
+            .levels()
+            .map(|(name, v)| format!("{name} {}x{} ({} bits)", v.len(), width(v), bits(v)));
         eprintln!(
-            "trie (packed: {packed}) {:?}: gap {:?} l1 {}x{} l2 {}x{} l3 {}x{} values {}x{} bits {:?}",
+            "trie (packed: {packed}) {:?}: gap {:?} {}",
             b.shifts,
             b.gap,
-            b.l1.len(),
-            width(&b.l1),
-            b.l2.len(),
-            width(&b.l2),
-            b.l3.len(),
-            width(&b.l3),
-            b.values.len(),
-            b.width,
-            [&b.l1, &b.l2, &b.l3, &b.values].map(|v| bits(v)),
+            levels.join(", ")
         );
     }
     b
@@ -206,41 +206,35 @@ pub(super) fn best_trie(values: &[u16], packed: bool) -> Trie {
 // ---------------------------------------------------------------------------
 // Generation
 
-/// Emits `t` for builds without the `packed` feature: one array of `u8` or
-/// `u16` per level.
-pub(super) fn emit_trie(w: &mut String, name: &str, t: &Trie) {
-    const CFG: &str = "#[cfg(not(feature = \"packed\"))]\n";
-    emit_layout(w, name, t, CFG);
-    let ty = |v: &[u16]| if width(v) == 1 { "u8" } else { "u16" };
-    for (level, v) in [("L1", &t.l1), ("L2", &t.l2), ("L3", &t.l3)] {
-        w.push_str(CFG);
-        emit_array(w, &format!("{name}_{level}"), ty(v), v, |x| x.to_string());
-    }
-    let ty = if t.width == 1 { "u8" } else { "u16" };
-    w.push_str(CFG);
-    emit_array(w, &format!("{name}_VALUES"), ty, &t.values, |x| {
-        x.to_string()
-    });
-}
-
-/// Emits `t` for builds with the `packed` feature: each level a
-/// `crate::Packed` (see [`pack`]).
-pub(super) fn emit_packed_trie(w: &mut String, name: &str, t: &Trie) {
-    const CFG: &str = "#[cfg(feature = \"packed\")]\n";
-    emit_layout(w, name, t, CFG);
-    for (level, v) in [
-        ("L1", &t.l1),
-        ("L2", &t.l2),
-        ("L3", &t.l3),
-        ("VALUES", &t.values),
-    ] {
-        w.push_str(CFG);
-        emit_packed(w, &format!("{name}_{level}"), v);
+/// Emits `t`'s layout and levels for builds with the `packed` feature
+/// when `packed`, else for those without it.
+pub(super) fn emit_trie(w: &mut String, name: &str, t: &Trie, packed: bool) {
+    emit_layout(w, name, t, cfg(packed));
+    for (level, v) in t.levels() {
+        emit_level(w, &format!("{name}_{level}"), v, packed);
     }
 }
 
-/// Emits `v` as a `crate::Packed` static named `name` (see [`pack`]).
-pub(super) fn emit_packed(w: &mut String, name: &str, v: &[u16]) {
+/// The attribute that keeps an item to builds with (`packed`) or without
+/// the `packed` feature.
+fn cfg(packed: bool) -> &'static str {
+    if packed {
+        "#[cfg(feature = \"packed\")]\n"
+    } else {
+        "#[cfg(not(feature = \"packed\"))]\n"
+    }
+}
+
+/// Emits `v` as a static named `name` for builds with the `packed` feature
+/// (a `crate::Packed`, see [`pack`]) when `packed`, else for those without
+/// it (an array of `u8` or `u16`).
+pub(super) fn emit_level(w: &mut String, name: &str, v: &[u16], packed: bool) {
+    w.push_str(cfg(packed));
+    if !packed {
+        let ty = if width(v) == 1 { "u8" } else { "u16" };
+        emit_array(w, name, ty, v, |x| x.to_string());
+        return;
+    }
     let (b, bytes) = pack(v);
     write!(
         w,
@@ -257,17 +251,17 @@ pub(super) fn emit_packed(w: &mut String, name: &str, v: &[u16]) {
     w.push_str("] };\n\n");
 }
 
-fn emit_layout(w: &mut String, name: &str, t: &Trie, cfg: &str) {
+fn emit_layout(w: &mut String, name: &str, t: &Trie, attr: &str) {
     writeln!(
         w,
-        "{cfg}pub(crate) const {name}_GAP: (usize, usize, u32) = ({}, {}, {});",
+        "{attr}pub(crate) const {name}_GAP: (usize, usize, u32) = ({}, {}, {});",
         t.gap.0, t.gap.1, t.gap.2
     )
     .unwrap();
     let (s1, s2, s3) = t.shifts;
     writeln!(
         w,
-        "{cfg}pub(crate) const {name}_SHIFTS: (u32, u32, u32) = ({s1}, {s2}, {s3});"
+        "{attr}pub(crate) const {name}_SHIFTS: (u32, u32, u32) = ({s1}, {s2}, {s3});"
     )
     .unwrap();
 }
