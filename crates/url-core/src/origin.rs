@@ -158,18 +158,6 @@ impl fmt::Display for Origin<'_> {
     }
 }
 
-fn scheme_str(t: SchemeType) -> &'static str {
-    match t {
-        SchemeType::Http => "http",
-        SchemeType::Https => "https",
-        SchemeType::Ws => "ws",
-        SchemeType::Wss => "wss",
-        SchemeType::Ftp => "ftp",
-        SchemeType::File => "file",
-        SchemeType::NotSpecial => "",
-    }
-}
-
 impl<S: Buffer> Url<S> {
     /// The URL's origin (url.bs §4.7).
     pub fn origin(&self) -> Origin<'_> {
@@ -179,7 +167,7 @@ impl<S: Buffer> Url<S> {
             | SchemeType::Ws
             | SchemeType::Wss
             | SchemeType::Ftp => Origin::Tuple {
-                scheme: scheme_str(self.scheme_type()),
+                scheme: self.scheme_type().special_name(),
                 host: OriginHost::Borrowed(self.hostname()),
                 port: self.port(),
             },
@@ -252,7 +240,7 @@ fn without_credentials<'b>(head: &str, buf: &'b mut [u8]) -> Option<&'b str> {
 fn http_origin<'h, B: Buffer>(inner: &Url<B>, host: OriginHost<'h>) -> Origin<'h> {
     match inner.scheme_type() {
         SchemeType::Http | SchemeType::Https => Origin::Tuple {
-            scheme: scheme_str(inner.scheme_type()),
+            scheme: inner.scheme_type().special_name(),
             host,
             port: inner.port(),
         },

@@ -57,6 +57,20 @@ impl SchemeType {
         }
     }
 
+    /// A special scheme's name, the inverse of [`SchemeType::of`] (empty
+    /// for `NotSpecial`, whose name only the URL holds).
+    pub(crate) fn special_name(self) -> &'static str {
+        match self {
+            SchemeType::Http => "http",
+            SchemeType::Https => "https",
+            SchemeType::Ws => "ws",
+            SchemeType::Wss => "wss",
+            SchemeType::Ftp => "ftp",
+            SchemeType::File => "file",
+            SchemeType::NotSpecial => "",
+        }
+    }
+
     /// Whether the scheme is special.
     #[inline]
     pub fn is_special(self) -> bool {

@@ -116,6 +116,13 @@ pub(super) fn parse_straight<S: Storage>(
         return Answer::Declined;
     }
     let slash = |k: usize| matches!(bytes.get(k), Some(b'/' | b'\\'));
+    // The end of the run of `/` and `\` from `i`.
+    let slashes_end = |mut i: usize| {
+        while slash(i) {
+            i += 1;
+        }
+        i
+    };
     let (scheme, authority) = match scan_scheme(bytes, 0, SchemeScan::Input) {
         Ok(scheme) if !scheme.tab_or_newline => {
             let after = scheme.colon + 1;
@@ -127,10 +134,7 @@ pub(super) fn parse_straight<S: Storage>(
                 }
                 SchemeType::NotSpecial => return Answer::Declined,
                 scheme_type => {
-                    let mut i = after;
-                    while slash(i) {
-                        i += 1;
-                    }
+                    let i = slashes_end(after);
                     if i < after + 2 && base == Some(scheme_type) {
                         // "http:/x" or "http:x" against an http base: relative.
                         return Answer::Declined;
@@ -157,18 +161,12 @@ pub(super) fn parse_straight<S: Storage>(
         // Only where scans are vector (servers): elsewhere the state
         // machine keeps these, as this arm cost 1.3 KB of wasm32 (over its
         // budget) and 0.7 KB of thumbv7em.
-        Err(_) if crate::simd::VECTOR && slash(0) && slash(1) => {
-            match base.and_then(special_name) {
-                Some(base) => {
-                    let mut i = 2;
-                    while slash(i) {
-                        i += 1;
-                    }
-                    (Source::Base(base), i)
-                }
-                None => return Answer::Declined,
+        Err(_) if crate::simd::VECTOR && slash(0) && slash(1) => match base {
+            Some(base) if base.is_special() && base != SchemeType::File => {
+                (Source::Base(base), slashes_end(2))
             }
-        }
+            _ => return Answer::Declined,
+        },
         _ => return Answer::Declined,
     };
     out.reserve(raw.len() + 8);
@@ -187,22 +185,8 @@ pub(super) fn parse_straight<S: Storage>(
 enum Source {
     /// The input's own, scanned.
     Input(Scheme),
-    /// The base's (a scheme-relative input): its name and type.
-    Base((&'static [u8], SchemeType)),
-}
-
-/// The name and type of a special scheme other than `file`, the bases a
-/// scheme-relative input takes only the scheme from.
-fn special_name(t: SchemeType) -> Option<(&'static [u8], SchemeType)> {
-    let name: &'static [u8] = match t {
-        SchemeType::Http => b"http",
-        SchemeType::Https => b"https",
-        SchemeType::Ws => b"ws",
-        SchemeType::Wss => b"wss",
-        SchemeType::Ftp => b"ftp",
-        SchemeType::File | SchemeType::NotSpecial => return None,
-    };
-    Some((name, t))
+    /// The base's (a scheme-relative input against a special base).
+    Base(SchemeType),
 }
 
 /// Everything after the slashes that end at `i`; `offset` is where `raw`
@@ -220,8 +204,9 @@ fn write<S: Storage>(
             write_scheme(w, bytes, 0, &scheme)?;
             (scheme.scheme_type, scheme.colon)
         }
-        Source::Base((name, scheme_type)) => {
-            w.push_ascii(name)?;
+        Source::Base(scheme_type) => {
+            let name = scheme_type.special_name();
+            w.push_ascii(name.as_bytes())?;
             (scheme_type, name.len())
         }
     };
