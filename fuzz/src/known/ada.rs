@@ -65,9 +65,7 @@ pub fn ada(
         (None, Some(_))
             if base.is_some_and(|b| {
                 has_long_idn_label(b)
-                    || (url_core::Url::parse_into(b, String::new()).is_err()
-                        && crate::ada_fields(b, None)
-                            .is_some_and(|a| a.hostname.split('.').any(|l| l.len() > 256)))
+                    || base_rejected_where(b, |host| host.split('.').any(|l| l.len() > 256))
             }) =>
         {
             Some("base URL: non-ASCII label over url-core's 256-code-point label bound")
@@ -83,10 +81,7 @@ pub fn ada(
         // session: `ws://ト字.xn--ejea-j-sfMgnd…`, 'e', 'j' and 99 Arabic
         // marks below): url-core rejects the base, so the whole parse.
         (None, Some(_))
-            if base.is_some_and(|b| {
-                url_core::Url::parse_into(b, String::new()).is_err()
-                    && crate::ada_fields(b, None).is_some_and(|a| has_long_combining_run(&a.hostname))
-            }) =>
+            if base.is_some_and(|b| base_rejected_where(b, has_long_combining_run)) =>
         {
             Some("base URL: a label with more than 63 consecutive combining characters (url-core's bound)")
         }
@@ -224,8 +219,7 @@ pub fn ada(
         (None, Some(_))
             if base.is_some_and(|b| {
                 base_text.as_deref().is_some_and(has_disallowed)
-                    && url_core::Url::parse_into(b, String::new()).is_err()
-                    && crate::ada_fields(b, None).is_some()
+                    && base_rejected_where(b, |_| true)
             }) =>
         {
             Some("base URL: domain with a code point the UTS #46 table disallows")
@@ -380,8 +374,14 @@ fn newer_than_ada(c: char) -> bool {
 /// Whether url-core rejects `base` while Ada parses it into a host that
 /// breaks one of those rules: the rules above, one level up.
 fn base_breaks_an_idna_rule(base: &str) -> bool {
+    base_rejected_where(base, breaks_an_idna_rule)
+}
+
+/// Whether url-core rejects `base` while Ada parses it into a host (as Ada
+/// serializes it) for which `host` holds: the base-URL arms' common test.
+fn base_rejected_where(base: &str, host: impl Fn(&str) -> bool) -> bool {
     url_core::Url::parse_into(base, String::new()).is_err()
-        && crate::ada_fields(base, None).is_some_and(|a| breaks_an_idna_rule(&a.hostname))
+        && crate::ada_fields(base, None).is_some_and(|a| host(&a.hostname))
 }
 
 /// The host of a serialized tuple origin (`scheme://host[:port]`).
@@ -468,10 +468,8 @@ fn blob_inner_over_origin_room(inner: &str) -> bool {
 /// ASCII or a left-to-right label of a Bidi domain) while Ada parses it.
 fn base_is_bidi_rejected(base: &str) -> bool {
     has_rtl(&decoded(base))
-        && url_core::Url::parse_into(base, String::new()).is_err()
-        && crate::ada_fields(base, None).is_some_and(|a| {
-            has_non_bidi_ascii_label(&a.hostname)
-                || a.hostname.split('.').any(|l| l.starts_with("xn--"))
+        && base_rejected_where(base, |host| {
+            has_non_bidi_ascii_label(host) || host.split('.').any(|l| l.starts_with("xn--"))
         })
 }
 
