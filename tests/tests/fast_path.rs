@@ -114,6 +114,9 @@ fn fast_path_agrees_across_scan_steps() {
                     format!("sc://h/x?{piece}#f"),
                     format!("HTTP:{piece}"),
                     format!("mailto:{piece}"),
+                    format!("sc:{piece} ?q#f"),
+                    format!("sc:/x/{piece}/q?r"),
+                    format!("sc:/{piece}"),
                 ];
                 for input in &cases {
                     if let Some(d) = fast_path_difference(input, None) {

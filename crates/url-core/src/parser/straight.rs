@@ -21,6 +21,11 @@
 //!   which keeps only the base's scheme (with vector scans only: the
 //!   byte-loop targets, wasm32 and thumbv7em, keep the size).
 //!
+//! And, with vector scans only as well, a non-special URL with no `//`
+//! after its scheme (`mailto:x`, `sc:/p`): a null host, then a path (path
+//! or authority state, path state) or an opaque path (opaque path state),
+//! a query and a fragment, none of which can fail.
+//!
 //! The route does the states' work in their order without the
 //! per-code-point dispatch: the scheme lowercased, userinfo
 //! percent-encoded, the host parser, the port normalized, the path
@@ -45,11 +50,13 @@ use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
+use crate::byte_class::{class, is_tab_or_newline, C0};
 use crate::error::ParseError;
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::simd::Stop;
+use crate::percent_encode::percent_encoded;
+use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{Offsets, SchemeType};
 use crate::validation::{NoValidation, ValidationError};
@@ -132,6 +139,11 @@ pub(super) fn parse_straight<S: Storage>(
                 SchemeType::NotSpecial if bytes.get(after..after + 2) == Some(&b"//"[..]) => {
                     after + 2
                 }
+                // No authority: a path, or an opaque path (where scans are
+                // vector only, as for scheme-relative input below).
+                SchemeType::NotSpecial if crate::simd::VECTOR => {
+                    return answer_without_authority(raw, &scheme, out)
+                }
                 SchemeType::NotSpecial => return Answer::Declined,
                 scheme_type => {
                     let i = slashes_end(after);
@@ -178,6 +190,20 @@ pub(super) fn parse_straight<S: Storage>(
     };
     out.clear();
     answer
+}
+
+/// [`parse_straight`] for a non-special URL whose scheme is not followed by
+/// `//`, which cannot fail.
+fn answer_without_authority<S: Storage>(raw: &str, scheme: &Scheme, out: &mut S) -> Answer {
+    out.reserve(raw.len() + 8);
+    let mut w = Output::appending(raw, out);
+    match write_without_authority(&mut w, raw, scheme) {
+        Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
+        _ => {
+            out.clear();
+            Answer::Declined
+        }
+    }
 }
 
 /// Where the URL's scheme comes from.
@@ -298,7 +324,32 @@ fn write<S: Storage>(
         None => None,
     };
     let path_start = w.len();
-    let mut i = write_path(w, bytes, authority.end, scheme_type, StateOverride::Absent)?;
+    let i = write_path(w, bytes, authority.end, scheme_type, StateOverride::Absent)?;
+    let (query_start, fragment_start) = write_query_and_fragment(w, bytes, i, special)?;
+    let u = |x: usize| x as u32;
+    Ok(Offsets {
+        scheme_end: u(scheme_end),
+        username_end: u(username_end),
+        host_start: u(host_start),
+        host_end: u(new_host_end),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port,
+        scheme_type,
+        host_kind,
+        opaque_path: false,
+    })
+}
+
+/// The query and fragment states from `i` (at a `?`, a `#` or the end):
+/// where each starts in the output.
+fn write_query_and_fragment<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    mut i: usize,
+    special: bool,
+) -> Step<(Option<usize>, Option<usize>)> {
     let mut query_start = None;
     let mut fragment_start = None;
     if bytes.get(i) == Some(&b'?') {
@@ -316,20 +367,96 @@ fn write<S: Storage>(
         w.push_byte(b'#')?;
         encode_query_or_fragment(w, bytes, i + 1, Stop::Fragment, None)?;
     }
+    Ok((query_start, fragment_start))
+}
+
+/// A non-special URL without `//` after its scheme, whose host is null:
+/// the path start and path states when a `/` follows the scheme (with
+/// url.bs's `/.` before a path that starts with `//`, so that it does not
+/// read as an authority), else the opaque path state; then the query and
+/// fragment. None of these states fails.
+fn write_without_authority<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    raw: &str,
+    scheme: &Scheme,
+) -> Step<Offsets> {
+    let bytes = raw.as_bytes();
+    write_scheme(w, bytes, 0, scheme)?;
+    w.push_byte(b':')?;
+    let after = scheme.colon + 1;
+    let mut path_start = w.len();
+    let opaque_path = bytes.get(after) != Some(&b'/');
+    let i = if opaque_path {
+        write_opaque_path(w, bytes, after)?
+    } else {
+        let i = write_path(
+            w,
+            bytes,
+            after,
+            SchemeType::NotSpecial,
+            StateOverride::Absent,
+        )?;
+        if w.as_bytes().get(path_start..path_start + 2) == Some(&b"//"[..]) {
+            w.insert(path_start, "/.")?;
+            path_start += 2;
+        }
+        i
+    };
+    let (query_start, fragment_start) = write_query_and_fragment(w, bytes, i, false)?;
     let u = |x: usize| x as u32;
     Ok(Offsets {
-        scheme_end: u(scheme_end),
-        username_end: u(username_end),
-        host_start: u(host_start),
-        host_end: u(new_host_end),
+        scheme_end: u(scheme.colon),
+        username_end: u(after),
+        host_start: u(after),
+        host_end: u(after),
         path_start: u(path_start),
         query_start: query_start.map(u),
         fragment_start: fragment_start.map(u),
-        port,
-        scheme_type,
-        host_kind,
-        opaque_path: false,
+        port: None,
+        scheme_type: SchemeType::NotSpecial,
+        host_kind: HostKind::None,
+        opaque_path,
     })
+}
+
+/// The opaque path state from `i`: bytes in the C0 control percent-encode
+/// set encoded, a space kept, or encoded when a `?` or `#` follows it (so
+/// that it is not trimmed away once the query or fragment is gone); returns
+/// the index of the `?`, `#` or end that ends the path. The path
+/// percent-encode set's scan stops at every byte this state looks at (and
+/// at a few it copies as they are).
+fn write_opaque_path<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    mut i: usize,
+) -> Result<usize, Halt> {
+    let mut run = i;
+    loop {
+        let k = find(bytes, i, Stop::Path);
+        let Some(&b) = bytes.get(k) else {
+            w.push_span(run, k)?;
+            return Ok(k);
+        };
+        match b {
+            b'?' | b'#' => {
+                w.push_span(run, k)?;
+                return Ok(k);
+            }
+            b' ' if matches!(bytes.get(k + 1), Some(b'?' | b'#')) => {
+                w.push_span(run, k)?;
+                w.push_ascii(b"%20")?;
+                run = k + 1;
+            }
+            _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
+            _ if class(b) & C0 != 0 => {
+                w.push_span(run, k)?;
+                w.push_ascii(&percent_encoded(b))?;
+                run = k + 1;
+            }
+            _ => {}
+        }
+        i = k + 1;
+    }
 }
 
 #[cfg(test)]
@@ -456,9 +583,6 @@ mod tests {
             "file:/x",
             "file://C:/x",
             "file://c|",
-            "mailto:x",
-            "sc:/x",
-            "sc:\\\\h",
             "http://h\tx/",
             "http://h/\n",
             "http://h?\r",
@@ -484,6 +608,47 @@ mod tests {
         }
         // A tab or newline in one: the state machine.
         assert_eq!(route_with("//h\tx/", Some(SchemeType::Http)), None);
+        for input in ["foo:a\tb", "foo:/a\nb", "foo:a?\r", "foo:/a#\t"] {
+            assert_eq!(route(input), None, "{input:?}");
+        }
+    }
+
+    /// url.bs: a non-special scheme not followed by `/` starts an opaque
+    /// path, which encodes only the C0 control percent-encode set (C0
+    /// controls, DEL and non-ASCII) and keeps a space, except one before
+    /// `?` or `#`, which it encodes; `\` is a path byte there. Followed by
+    /// one `/`, the path or authority state starts a path, with dot
+    /// segments and the path percent-encode set, and a path that starts
+    /// with an empty segment is serialized after `/.`. The host is null.
+    #[test]
+    fn answers_non_special_urls_without_an_authority() {
+        for (input, href) in [
+            ("mailto:x", "mailto:x"),
+            ("MAILTO:X@Y", "mailto:X@Y"),
+            ("foo:", "foo:"),
+            ("sc:\\\\h", "sc:\\\\h"),
+            ("foo:bar baz", "foo:bar baz"),
+            ("foo:bar ?q", "foo:bar%20?q"),
+            ("foo:x #y", "foo:x%20#y"),
+            ("foo:a  b", "foo:a  b"),
+            (
+                "foo:a\u{7f}\u{e9}<\"`{}^|\u{1}x",
+                "foo:a%7F%C3%A9<\"`{}^|%01x",
+            ),
+            ("foo:x?a b'#c d", "foo:x?a%20b'#c%20d"),
+            ("foo:#?", "foo:#?"),
+            ("sc:/x", "sc:/x"),
+            ("foo:/", "foo:/"),
+            ("foo:/?q", "foo:/?q"),
+            ("SC:/a/./b/../c d", "sc:/a/c%20d"),
+            ("sc:/a\\b", "sc:/a\\b"),
+            ("sc:/.//p", "sc:/.//p"),
+            ("sc:/..//p?q", "sc:/.//p?q"),
+            ("sc:/a/..//b#f", "sc:/.//b#f"),
+        ] {
+            let want = crate::simd::VECTOR.then(|| Ok(href.into()));
+            assert_eq!(route(input), want, "{input:?}");
+        }
     }
 
     /// url.bs: against a special base other than `file`, `//` or `\\`
