@@ -117,6 +117,8 @@ fn fast_path_agrees_across_scan_steps() {
                     format!("sc:{piece} ?q#f"),
                     format!("sc:/x/{piece}/q?r"),
                     format!("sc:/{piece}"),
+                    format!("file:{piece}/q?r"),
+                    format!("FILE:\\{piece}#f"),
                 ];
                 for input in &cases {
                     if let Some(d) = fast_path_difference(input, None) {

@@ -99,10 +99,13 @@ fn the_store_ladder() {
         ("mailto:a b", None, Straight, Given),
         ("Foo:/a/../b/./c", None, Straight, Given),
         ("sc:/.//x\ty", None, Straight, Stripped),
+        // So is `file:` without two slashes, but for a `file` base.
+        ("file:/x", None, Straight, Given),
+        ("FILE:c|\\x", Some("https://example.com/"), Straight, Given),
         // What only the state machine parses.
         ("../c", Some("file:///a/b"), StateMachine, Given),
         ("file://C|/x", None, StateMachine, Given),
-        ("file:/x", None, StateMachine, Given),
+        ("file:/x", Some("file:///a/b"), StateMachine, Given),
         ("http:/x", Some("http://h/"), StateMachine, Given),
         // Failures: an authority, host or port, by the straight-line route
         // (the state machine's error, in one pass), and so an input without

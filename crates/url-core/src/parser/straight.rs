@@ -21,10 +21,13 @@
 //!   which keeps only the base's scheme (with vector scans only: the
 //!   byte-loop targets, wasm32 and thumbv7em, keep the size).
 //!
-//! And, with vector scans only as well, a non-special URL with no `//`
-//! after its scheme (`mailto:x`, `sc:/p`): a null host, then a path (path
-//! or authority state, path state) or an opaque path (opaque path state),
-//! a query and a fragment, none of which can fail.
+//! And, with vector scans only as well, a URL without an authority: a
+//! non-special one with no `//` after its scheme (`mailto:x`, `sc:/p`),
+//! whose host is null, then a path (path or authority state, path state)
+//! or an opaque path (opaque path state); or `file:` with fewer than two
+//! slashes and no `file` base, the empty host, then a path (file state,
+//! file slash state, path state). A query and a fragment follow; none of
+//! these states can fail.
 //!
 //! The route does the states' work in their order without the
 //! per-code-point dispatch: the scheme lowercased, userinfo
@@ -135,6 +138,11 @@ pub(super) fn parse_straight<S: Storage>(
             let after = scheme.colon + 1;
             let authority = match scheme.scheme_type {
                 SchemeType::File if slash(after) && slash(after + 1) => after + 2,
+                // No host in the input, and none from a `file` base: the
+                // empty host, then the path (file state, file slash state).
+                SchemeType::File if crate::simd::VECTOR && base != Some(SchemeType::File) => {
+                    return answer_without_authority(raw, &scheme, out)
+                }
                 SchemeType::File => return Answer::Declined,
                 SchemeType::NotSpecial if bytes.get(after..after + 2) == Some(&b"//"[..]) => {
                     after + 2
@@ -193,7 +201,8 @@ pub(super) fn parse_straight<S: Storage>(
 }
 
 /// [`parse_straight`] for a non-special URL whose scheme is not followed by
-/// `//`, which cannot fail.
+/// `//`, or a `file` URL by fewer than two slashes without a `file` base:
+/// neither can fail.
 fn answer_without_authority<S: Storage>(raw: &str, scheme: &Scheme, out: &mut S) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
@@ -370,51 +379,58 @@ fn write_query_and_fragment<S: Storage>(
     Ok((query_start, fragment_start))
 }
 
-/// A non-special URL without `//` after its scheme, whose host is null:
-/// the path start and path states when a `/` follows the scheme (with
-/// url.bs's `/.` before a path that starts with `//`, so that it does not
-/// read as an authority), else the opaque path state; then the query and
-/// fragment. None of these states fails.
+/// A URL without an authority in the input, from its scheme on.
+///
+/// - A non-special URL, whose host is null: the path start and path states
+///   when a `/` follows the scheme (with url.bs's `/.` before a path that
+///   starts with `//`, so that it does not read as an authority), else the
+///   opaque path state.
+/// - A `file` URL without a `file` base: the file state gives it the empty
+///   host; one `/` or `\` leads through the file slash state to the path
+///   state after it, anything else to the path state at once, which is
+///   what the path start state does for a special URL.
+///
+/// Then the query and fragment. None of these states fails.
 fn write_without_authority<S: Storage>(
     w: &mut Output<'_, '_, S>,
     raw: &str,
     scheme: &Scheme,
 ) -> Step<Offsets> {
     let bytes = raw.as_bytes();
+    let file = scheme.scheme_type == SchemeType::File;
     write_scheme(w, bytes, 0, scheme)?;
-    w.push_byte(b':')?;
+    w.push_ascii(if file { b"://" } else { b":" })?;
+    let host = w.len();
     let after = scheme.colon + 1;
-    let mut path_start = w.len();
-    let opaque_path = bytes.get(after) != Some(&b'/');
+    let mut path_start = host;
+    let opaque_path = !file && bytes.get(after) != Some(&b'/');
     let i = if opaque_path {
         write_opaque_path(w, bytes, after)?
     } else {
-        let i = write_path(
-            w,
-            bytes,
-            after,
-            SchemeType::NotSpecial,
-            StateOverride::Absent,
-        )?;
-        if w.as_bytes().get(path_start..path_start + 2) == Some(&b"//"[..]) {
+        let i = write_path(w, bytes, after, scheme.scheme_type, StateOverride::Absent)?;
+        if !file && w.as_bytes().get(path_start..path_start + 2) == Some(&b"//"[..]) {
             w.insert(path_start, "/.")?;
             path_start += 2;
         }
         i
     };
-    let (query_start, fragment_start) = write_query_and_fragment(w, bytes, i, false)?;
+    let (query_start, fragment_start) = write_query_and_fragment(w, bytes, i, file)?;
     let u = |x: usize| x as u32;
     Ok(Offsets {
         scheme_end: u(scheme.colon),
-        username_end: u(after),
-        host_start: u(after),
-        host_end: u(after),
+        username_end: u(host),
+        host_start: u(host),
+        host_end: u(host),
         path_start: u(path_start),
         query_start: query_start.map(u),
         fragment_start: fragment_start.map(u),
         port: None,
-        scheme_type: SchemeType::NotSpecial,
-        host_kind: HostKind::None,
+        scheme_type: scheme.scheme_type,
+        host_kind: if file {
+            HostKind::Empty
+        } else {
+            HostKind::None
+        },
         opaque_path,
     })
 }
@@ -579,8 +595,6 @@ mod tests {
     #[test]
     fn leaves_everything_else_to_the_state_machine() {
         for input in [
-            "file:x",
-            "file:/x",
             "file://C:/x",
             "file://c|",
             "http://h\tx/",
@@ -648,6 +662,37 @@ mod tests {
         ] {
             let want = crate::simd::VECTOR.then(|| Ok(href.into()));
             assert_eq!(route(input), want, "{input:?}");
+        }
+    }
+
+    /// url.bs: `file:` without two slashes after it and without a `file`
+    /// base is the empty host and a path (file state, file slash state,
+    /// path state), in which `\\` is `/` and a first segment that is a
+    /// Windows drive letter is written with `:`; against a `file` base the
+    /// base's host and path may carry over, which this route leaves alone.
+    #[test]
+    fn answers_file_urls_without_a_host() {
+        for (input, href) in [
+            ("file:", "file:///"),
+            ("FILE:x", "file:///x"),
+            ("file:/x", "file:///x"),
+            ("file:\\x\\y", "file:///x/y"),
+            ("file:c|/a/../..", "file:///c:/"),
+            ("file:/C|\\", "file:///C:/"),
+            ("file:C||/m/", "file:///C||/m/"),
+            ("file:.//p", "file:////p"),
+            ("file:/a b?c d'#e f", "file:///a%20b?c%20d%27#e%20f"),
+            ("file:?q", "file:///?q"),
+            ("file:#f", "file:///#f"),
+        ] {
+            let want = crate::simd::VECTOR.then(|| Ok(href.into()));
+            assert_eq!(route(input), want, "{input:?}");
+            assert_eq!(
+                route_with(input, Some(SchemeType::Https)),
+                want,
+                "{input:?}"
+            );
+            assert_eq!(route_with(input, Some(SchemeType::File)), None, "{input:?}");
         }
     }
 
