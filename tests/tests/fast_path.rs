@@ -82,6 +82,71 @@ fn fast_path_agrees_on_mutations() {
     println!("fast-path mutations: {n} passed, 0 failed");
 }
 
+/// The basic URL parser removes every ASCII tab and newline first, and the
+/// state machine skips them as it goes; the other engines run on the input
+/// without them and report a failure at its place in the input as given.
+/// Every mutation and WPT input with a tab, a newline or a run of them put
+/// at many places (every place in a short input), failures included, must
+/// give the state machine's answer, errors at the same byte.
+#[test]
+fn fast_path_agrees_with_tabs_and_newlines_anywhere() {
+    let mut inputs: Vec<String> = Vec::new();
+    let (data, _) = read_json_usv(&wpt_path("urltestdata.json"));
+    for case in data.as_array().unwrap().iter().filter(|v| v.is_object()) {
+        inputs.push(case["input"].as_str().unwrap().to_string());
+    }
+    let path = root().join("../shared/data/bench/mutations.jsonl");
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                inputs.push(v["input"].as_str().unwrap().to_string());
+            }
+        }
+        Err(_) => assert!(
+            std::env::var_os("CI").is_none(),
+            "mutations.jsonl missing in CI"
+        ),
+    }
+    let runs = ["\t", "\n", "\r", "\t\n", "\r\n\t"];
+    let bases = [None, Some("https://example.com/a/b?q#f")];
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let (mut n, mut failing) = (0, 0);
+    for input in &inputs {
+        let places: Vec<usize> = (0..=input.len())
+            .filter(|&k| input.is_char_boundary(k))
+            .collect();
+        // Every place in a short input, else 12 drawn at random.
+        let picks: Vec<usize> = if places.len() <= 24 {
+            places.clone()
+        } else {
+            (0..12)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    places[(x % places.len() as u64) as usize]
+                })
+                .collect()
+        };
+        for (j, &k) in picks.iter().enumerate() {
+            let run = runs[(j + input.len()) % runs.len()];
+            let with = format!("{}{run}{}", &input[..k], &input[k..]);
+            for base in bases {
+                if let Some(d) = fast_path_difference(&with, base) {
+                    panic!("{with:?} (base {base:?}): {d}");
+                }
+                if base.is_none() && url_core::Url::parse_into(&with, String::new()).is_err() {
+                    failing += 1;
+                }
+                n += 1;
+            }
+        }
+    }
+    assert!(failing > 1000, "only {failing} failing inputs");
+    println!("fast-path tabs and newlines: {n} passed ({failing} failing), 0 failed");
+}
+
 /// The fast path scans 16 bytes per step (SSE2 on x86_64) and looks at the
 /// input's last 16 bytes for a short tail: every byte value that matters,
 /// at every position of every component, in URLs whose lengths straddle

@@ -277,6 +277,28 @@ pub(crate) fn without_tab_or_newline<'r>(
     crate::simd::ascii_str(kept).or_else(|| core::str::from_utf8(kept).ok())
 }
 
+/// Where the byte at `p` of `raw` without its ASCII tabs and newlines (as
+/// [`without_tab_or_newline`] leaves it; `p` may be its length) was in
+/// `raw`, for an error position found there. The state machine reports an
+/// error at a code point, where the byte is, or at the boundary after the
+/// code point before it; the two differ only when a tab or newline lies
+/// between, so then `None` (and the state machine reports it).
+pub(crate) fn position_before_stripping(raw: &[u8], p: usize) -> Option<usize> {
+    let mut kept = 0;
+    let mut after_removed = false;
+    for (k, &b) in raw.iter().enumerate() {
+        let removed = is_tab_or_newline(b);
+        if !removed {
+            if kept == p {
+                return (!after_removed).then_some(k);
+            }
+            kept += 1;
+        }
+        after_removed = removed;
+    }
+    (kept == p && !after_removed).then_some(raw.len())
+}
+
 /// Length of the UTF-8 sequence starting with `b` (1 for ASCII and for
 /// continuation bytes, which callers never pass).
 #[cfg_attr(not(feature = "small"), inline)]
@@ -294,6 +316,29 @@ pub(crate) fn utf8_len(b: u8) -> usize {
 mod tests {
     use super::*;
     use std::prelude::rust_2021::*;
+
+    /// Each kept byte maps to its own index, and the end to the end,
+    /// except right after a removed byte.
+    #[test]
+    fn positions_before_stripping() {
+        let raw = "ab\tc\n\rd\u{e9}e\t".as_bytes();
+        let want: &[Option<usize>] = &[
+            Some(0),
+            Some(1),
+            None,
+            None,
+            Some(7),
+            Some(8),
+            Some(9),
+            None,
+        ];
+        for (p, &w) in want.iter().enumerate() {
+            assert_eq!(position_before_stripping(raw, p), w, "{p}");
+        }
+        assert_eq!(position_before_stripping(b"a\tb", 3), None);
+        assert_eq!(position_before_stripping(b"a\tb", 2), Some(3));
+        assert_eq!(position_before_stripping(b"", 0), Some(0));
+    }
 
     /// Against the definition (every other code point, in order), over
     /// inputs of every length up to the room and one past it, with tabs,

@@ -169,6 +169,19 @@ impl ValidationError {
         }
     }
 
+    /// An IPv4 parser error (not one of an IPv4 address inside IPv6).
+    pub(crate) fn is_ipv4(self) -> bool {
+        matches!(
+            self,
+            Self::Ipv4EmptyPart
+                | Self::Ipv4TooFewParts
+                | Self::Ipv4TooManyParts
+                | Self::Ipv4NonNumericPart
+                | Self::Ipv4NonDecimalPart
+                | Self::Ipv4OutOfRangePart
+        )
+    }
+
     /// Looks an error type up by its standard name.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|e| e.name() == name)

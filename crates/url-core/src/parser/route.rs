@@ -405,7 +405,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         }
         // The state machine from here, not from inside `stripped`, whose
         // stack room would sit under its frames.
-        match self.stripped::<S, BASE>(raw, &mut storage) {
+        match self.stripped::<S, BASE>(raw, lead, &mut storage) {
             Some(r) => r.map(|off| Url { buf: storage, off }),
             None => self.state_machine(input, storage),
         }
@@ -414,11 +414,15 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// The engines of [`Parser::declined_from`] again for a trimmed input
     /// `raw` that holds an ASCII tab or newline, with those removed on the
     /// stack: `None` when none answers or `raw` is longer than the stack
-    /// room (the state machine then skips them as it goes).
+    /// room (the state machine then skips them as it goes). A failure the
+    /// straight-line route finds is reported at its place in the input
+    /// (`raw` starts at `lead`), unless that place depends on how the
+    /// state machine counts past the removed bytes.
     #[inline(never)]
     fn stripped<S: Storage, const BASE: bool>(
         &self,
         raw: &str,
+        lead: usize,
         storage: &mut S,
     ) -> Option<Result<Offsets, ParseError>> {
         let mut room = None;
@@ -436,10 +440,22 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             None
         };
-        match parse_straight(stripped, None, base, storage) {
+        match parse_straight(stripped, Some(0), base, storage) {
             Answer::Parsed(off) => {
                 answered(Route::Straight, Form::Stripped);
                 Some(Ok(off))
+            }
+            // An IPv4 address's error is at its part, but at the host's
+            // start when the host held a tab or newline (the state machine
+            // parses a copy without them), which the stripped input cannot
+            // tell.
+            Answer::Failed(ParseError::Invalid { error, position }) if !error.is_ipv4() => {
+                let at = input::position_before_stripping(raw.as_bytes(), position)?;
+                answered(Route::Straight, Form::Stripped);
+                Some(Err(ParseError::Invalid {
+                    error,
+                    position: lead + at,
+                }))
             }
             _ => None,
         }

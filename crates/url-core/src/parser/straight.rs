@@ -42,9 +42,12 @@
 //! port, in that order, so their failure is this route's answer too: the
 //! same error at the same position as the state machine's (one pass for a
 //! failing input). So is an input without a scheme when there is no base
-//! (no scheme state). A tab or newline, or a full storage, declines, and the
-//! state machine parses the input again and reports what it finds, so
-//! validation errors and capacity reports have one source. Agreement with
+//! (no scheme state). A full storage declines, and the state machine parses
+//! the input again and reports what it finds, so validation errors and
+//! capacity reports have one source. So does a tab or newline; the ladder
+//! then runs this route on the input without them, and maps a failure's
+//! position back to the input where the state machine's is sure to be the
+//! same (`route.rs`). Agreement with
 //! the state machine, errors included, is tested wherever the other engines
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
