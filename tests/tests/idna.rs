@@ -761,3 +761,48 @@ fn hostile_hosts_finish_quickly() {
         );
     }
 }
+
+/// url-core's domain parser fails a non-ASCII domain holding a forbidden
+/// domain code point before running ToASCII, except `<` and `>` (its
+/// `host/domain.rs`), on the ground that ToASCII keeps any other ASCII
+/// code point: the UTS #46 mapping only lowercases ASCII, and NFC could
+/// only change one by composing it with a neighbour. Checked against the
+/// Unicode data of unicode-normalization: no primary composite starts with
+/// any of them but `<` and `>` (and `=`, not forbidden), and none ends in
+/// any. The early failure must also be what the full route gives.
+#[test]
+fn forbidden_domain_code_points_survive_to_ascii() {
+    use unicode_normalization::char::compose;
+    let forbidden: Vec<char> = (0u8..0x80)
+        .filter(|&b| b <= 0x20 || b == 0x7f || b"#%/:<>?@[\\]^|".contains(&b))
+        .map(char::from)
+        .collect();
+    let mut composing = Vec::new();
+    for &f in &forbidden {
+        for c in (0..=0x10ffffu32).filter_map(char::from_u32) {
+            if compose(f, c).is_some() || compose(c, f).is_some() {
+                composing.push(f);
+                break;
+            }
+        }
+    }
+    assert_eq!(composing, ['<', '>']);
+    // Through the parser: each one, next to non-ASCII text, fails the same
+    // way, early or not.
+    for &f in &forbidden {
+        for host in [
+            format!("b\u{fc}cher{f}x"),
+            format!("{f}\u{e9}"),
+            format!("%C3%A9{f}"),
+            // `<` and `>` compose into `≮` and `≯`, which ToASCII keeps.
+            format!("a{f}\u{338}b"),
+        ] {
+            let input = format!("https://{host}/");
+            let fast = url_core::Parser::new().parse_into(&input, String::new());
+            let full = url_core::Parser::new()
+                .validation(|_: url_core::ValidationError, _: usize| {})
+                .parse_into(&input, String::new());
+            assert_eq!(fast.as_ref().err(), full.as_ref().err(), "{input:?}");
+        }
+    }
+}

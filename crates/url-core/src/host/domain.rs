@@ -112,6 +112,25 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     {
         #[cfg(feature = "idna")]
         {
+            // A forbidden domain code point is ASCII, which ToASCII keeps
+            // (it only lowercases ASCII), so the domain to ASCII's result
+            // would hold it and fail: failure now, before the IDNA work
+            // that failure would have come after (a sink still sees that
+            // work's validation errors). Not `<` and `>`, which NFC
+            // composes with a U+0338 after them into `≮` and `≯`.
+            let kept = |bytes: &[u8]| {
+                bytes
+                    .iter()
+                    .any(|&b| class(b) & FORBIDDEN_DOMAIN != 0 && b != b'<' && b != b'>')
+            };
+            let forbidden = if classes & NEEDS_DECODE == 0 {
+                classes & FORBIDDEN_DOMAIN != 0 && kept(raw)
+            } else {
+                kept(w.as_bytes().get(host_start..).unwrap_or_default())
+            };
+            if forbidden && !V::ENABLED {
+                return Err(invalid(ValidationError::DomainToAscii, pos));
+            }
             w.materialize()?;
             crate::idna::to_ascii_in_place(w.storage(), host_start, sink, pos, need)?;
         }
