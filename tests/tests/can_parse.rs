@@ -268,3 +268,61 @@ fn can_parse_agrees_on_corpora_and_mutations() {
     }
     println!("can_parse corpora and mutations: {n} agree");
 }
+
+/// Every mutation of ../shared/data/bench/mutations.jsonl (a third fail),
+/// as given and with a tab or newline put at three places, against no
+/// base and bases of each kind: `can_parse` (the predicate, the
+/// straight-line route's check up to the port, then the state machine)
+/// must give the state machine's own answer, error and position included.
+#[test]
+fn can_parse_agrees_with_the_state_machine_on_mutations() {
+    use url_core::{Parser, Url};
+    use weburl_conformance::root;
+    let path = root().join("../shared/data/bench/mutations.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "mutations.jsonl missing in CI"
+        );
+        return;
+    };
+    let bases: Vec<Option<Url<String>>> = [
+        None,
+        Some("https://example.com/a/b?q#f"),
+        Some("file:///C:/x/y"),
+        Some("sc://h/p"),
+        Some("sc:opaque"),
+    ]
+    .iter()
+    .map(|b| b.map(|b| Url::parse_into(b, String::new()).unwrap()))
+    .collect();
+    let (mut n, mut failing) = (0, 0);
+    for (k, line) in text.lines().filter(|l| !l.trim().is_empty()).enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let input = v["input"].as_str().unwrap();
+        let places: Vec<usize> = (0..=input.len())
+            .filter(|&i| input.is_char_boundary(i))
+            .collect();
+        let mut variants = vec![input.to_string()];
+        for j in 1..=3 {
+            let at = places[(k * 7 + j * 13) % places.len()];
+            let run = ["\t", "\n", "\r\n"][j - 1];
+            variants.push(format!("{}{run}{}", &input[..at], &input[at..]));
+        }
+        for input in &variants {
+            for base in &bases {
+                let parser = || Parser::new().with_base(base.as_ref().map(Url::as_url_ref));
+                let want = parser()
+                    .without_fast_path()
+                    .parse_into(input, String::new())
+                    .map(|_| ());
+                let got = parser().can_parse(input);
+                assert_eq!(got, want, "{input:?} base {base:?}");
+                failing += usize::from(want.is_err());
+                n += 1;
+            }
+        }
+    }
+    assert!(failing > 10_000, "only {failing} failing");
+    println!("can_parse mutations: {n} agree with the state machine ({failing} failing)");
+}

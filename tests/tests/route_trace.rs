@@ -204,14 +204,30 @@ fn the_check_ladder() {
         check("https://EXAMPLE.com:8080/x y"),
         (true, Some((Predicate, Given)))
     );
+    // What the predicate leaves: the straight-line route up to the port,
+    // on the input trimmed, then without tabs and newlines; else the
+    // state machine.
     assert_eq!(
         check("https://exa mple.com/"),
-        (false, Some((StateMachine, Given)))
+        (false, Some((Straight, Given)))
     );
     assert_eq!(
         check("https://b\u{fc}cher.example/"),
-        (true, Some((StateMachine, Given)))
+        (true, Some((Straight, Given)))
     );
+    assert_eq!(
+        check(" http://[::1]:99999 "),
+        (false, Some((Straight, Trimmed)))
+    );
+    assert_eq!(
+        check("http://exa\tmple.com/"),
+        (true, Some((Straight, Stripped)))
+    );
+    assert_eq!(
+        check("http://\texa mple.com/"),
+        (false, Some((StateMachine, Given)))
+    );
+    assert_eq!(check("file:\t//C|/x"), (true, Some((StateMachine, Given))));
     assert!(weburl::Url::can_parse("https://example.com/", None));
     assert_eq!(take(), Some((Predicate, Given)));
 }

@@ -24,7 +24,7 @@
 //! | borrow or store | `Parser::parse_borrowed_or_into`, `weburl::Url::parse` | canonical (given), borrowed; else the store ladder from the reference resolver on |
 //! | borrow | `Url::parse_borrowed`, `Parser::parse_borrowed` | canonical (given) → state machine, writing nothing ([`Intent::Borrow`]) |
 //! | canonical only | `Url::parse_canonical` | canonical (given) |
-//! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → state machine up to the path ([`Intent::CheckOnly`]) |
+//! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → straight up to the port (trimmed, stripped) → state machine up to the path ([`Intent::CheckOnly`]) |
 //! | replace | the href setter | the store ladder into 256 bytes of stack room, when the storage splices from the stack ([`Storage::SPLICE_FROM_STACK`](crate::Storage::SPLICE_FROM_STACK)) and the URL fits; else "append" |
 //! | append | the href setter | state machine after the storage's content ([`Intent::Append`]) |
 //! | override | the other setters | straight-line route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
@@ -239,7 +239,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             return Ok(());
         }
         let mut scratch = scratch();
-        self.check_by_state_machine(input, &mut scratch)
+        self.check_declined(input, &mut scratch)
     }
 
     /// The check ladder with its scratch room on the stack: see
@@ -257,7 +257,56 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     #[inline(never)]
     fn check_in_room(&mut self, input: &str) -> Result<(), ParseError> {
         let mut room = [0u8; CHECK_ROOM];
-        self.check_by_state_machine(input, &mut SliceStorage::new(&mut room))
+        self.check_declined(input, &mut SliceStorage::new(&mut room))
+    }
+
+    /// The check ladder once the predicate has declined `input`: the
+    /// straight-line route's check on it trimmed, then without tabs and
+    /// newlines (as the store ladder runs the route), into `scratch`; else
+    /// the state machine. An input long enough that its URL could be
+    /// `TooLong` goes to the state machine, which alone can tell.
+    fn check_declined<S: Storage>(
+        &mut self,
+        input: &str,
+        scratch: &mut S,
+    ) -> Result<(), ParseError> {
+        if self.whole_ladder() && input.len() <= check::STOP_EARLY_UP_TO {
+            if let Some(r) = self.check_straight(input, scratch) {
+                return r;
+            }
+        }
+        self.check_by_state_machine(input, scratch)
+    }
+
+    /// [`Parser::check_declined`]'s straight-line part: `None` when the
+    /// route declines both forms.
+    fn check_straight<S: Storage>(
+        &self,
+        input: &str,
+        scratch: &mut S,
+    ) -> Option<Result<(), ParseError>> {
+        scratch.clear();
+        let (raw, form) = match input::trimmed(input) {
+            Some(t) => (t, Form::Trimmed),
+            None => (input, Form::Given),
+        };
+        let lead = (raw.as_ptr() as usize).wrapping_sub(input.as_ptr() as usize);
+        let base = self.base.as_ref().map(Url::scheme_type);
+        match parse_straight::<S, true>(raw, Some(lead), base, scratch) {
+            Answer::Parsed(_) => {
+                answered(Route::Straight, form);
+                return Some(Ok(()));
+            }
+            Answer::Failed(e) => {
+                answered(Route::Straight, form);
+                return Some(Err(e));
+            }
+            Answer::Declined => {}
+        }
+        let mut room = None;
+        let stripped = input::without_tab_or_newline(raw, &mut room)?;
+        let answer = parse_straight::<S, true>(stripped, Some(0), base, scratch);
+        Some(stripped_answer(answer, raw, lead)?.map(|_| ()))
     }
 
     /// The state machine's part of the check ladder, into `scratch`.
@@ -392,7 +441,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             None
         };
-        match parse_straight(raw, Some(lead), base, &mut storage) {
+        match parse_straight::<_, false>(raw, Some(lead), base, &mut storage) {
             Answer::Parsed(off) => {
                 answered(Route::Straight, form);
                 return Ok(Url { buf: storage, off });
@@ -440,25 +489,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             None
         };
-        match parse_straight(stripped, Some(0), base, storage) {
-            Answer::Parsed(off) => {
-                answered(Route::Straight, Form::Stripped);
-                Some(Ok(off))
-            }
-            // An IPv4 address's error is at its part, but at the host's
-            // start when the host held a tab or newline (the state machine
-            // parses a copy without them), which the stripped input cannot
-            // tell.
-            Answer::Failed(ParseError::Invalid { error, position }) if !error.is_ipv4() => {
-                let at = input::position_before_stripping(raw.as_bytes(), position)?;
-                answered(Route::Straight, Form::Stripped);
-                Some(Err(ParseError::Invalid {
-                    error,
-                    position: lead + at,
-                }))
-            }
-            _ => None,
-        }
+        let answer = parse_straight::<_, false>(stripped, Some(0), base, storage);
+        stripped_answer(answer, raw, lead)
     }
 
     /// The reference resolver when the parser has a base; nothing at all
@@ -471,6 +503,31 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         self.base
             .as_ref()
             .and_then(|b| reference::reference(raw, b))
+    }
+}
+
+/// The straight-line route's answer for the input `raw` (which starts at
+/// `lead` in the caller's) without its tabs and newlines, with a failure's
+/// position mapped back to the input: `None` when it declines, or where
+/// the state machine may count that position differently.
+fn stripped_answer(answer: Answer, raw: &str, lead: usize) -> Option<Result<Offsets, ParseError>> {
+    match answer {
+        Answer::Parsed(off) => {
+            answered(Route::Straight, Form::Stripped);
+            Some(Ok(off))
+        }
+        // An IPv4 address's error is at its part, but at the host's start
+        // when the host held a tab or newline (the state machine parses a
+        // copy without them), which the stripped input cannot tell.
+        Answer::Failed(ParseError::Invalid { error, position }) if !error.is_ipv4() => {
+            let at = input::position_before_stripping(raw.as_bytes(), position)?;
+            answered(Route::Straight, Form::Stripped);
+            Some(Err(ParseError::Invalid {
+                error,
+                position: lead + at,
+            }))
+        }
+        _ => None,
     }
 }
 
