@@ -117,17 +117,19 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             // would hold it and fail: failure now, before the IDNA work
             // that failure would have come after (a sink still sees that
             // work's validation errors). Not `<` and `>`, which NFC
-            // composes with a U+0338 after them into `≮` and `≯`.
+            // composes with a U+0338 after them into `≮` and `≯`. For
+            // speed only, so only where scans are vector (servers).
             let kept = |bytes: &[u8]| {
                 bytes
                     .iter()
                     .any(|&b| class(b) & FORBIDDEN_DOMAIN != 0 && b != b'<' && b != b'>')
             };
-            let forbidden = if classes & NEEDS_DECODE == 0 {
-                classes & FORBIDDEN_DOMAIN != 0 && kept(raw)
-            } else {
-                kept(w.as_bytes().get(host_start..).unwrap_or_default())
-            };
+            let forbidden = crate::simd::VECTOR
+                && if classes & NEEDS_DECODE == 0 {
+                    classes & FORBIDDEN_DOMAIN != 0 && kept(raw)
+                } else {
+                    kept(w.as_bytes().get(host_start..).unwrap_or_default())
+                };
             if forbidden && !V::ENABLED {
                 return Err(invalid(ValidationError::DomainToAscii, pos));
             }

@@ -518,8 +518,12 @@ fn stripped_answer(answer: Answer, raw: &str, lead: usize) -> Option<Result<Offs
         }
         // An IPv4 address's error is at its part, but at the host's start
         // when the host held a tab or newline (the state machine parses a
-        // copy without them), which the stripped input cannot tell.
-        Answer::Failed(ParseError::Invalid { error, position }) if !error.is_ipv4() => {
+        // copy without them), which the stripped input cannot tell. Where
+        // scans are byte loops (wasm32, thumbv7em) the state machine
+        // answers these failures, for size.
+        Answer::Failed(ParseError::Invalid { error, position })
+            if crate::simd::VECTOR && !error.is_ipv4() =>
+        {
             let at = input::position_before_stripping(raw.as_bytes(), position)?;
             answered(Route::Straight, Form::Stripped);
             Some(Err(ParseError::Invalid {
