@@ -102,9 +102,11 @@ fn the_store_ladder() {
         // So is `file:` without two slashes, but for a `file` base.
         ("file:/x", None, Straight, Given),
         ("FILE:c|\\x", Some("https://example.com/"), Straight, Given),
+        // And a file host that is a Windows drive letter: the empty host,
+        // then the path.
+        ("file://C|/x", None, Straight, Given),
         // What only the state machine parses.
         ("../c", Some("file:///a/b"), StateMachine, Given),
-        ("file://C|/x", None, StateMachine, Given),
         ("file:/x", Some("file:///a/b"), StateMachine, Given),
         ("http:/x", Some("http://h/"), StateMachine, Given),
         // Failures: an authority, host or port, by the straight-line route
@@ -227,7 +229,12 @@ fn the_check_ladder() {
         check("http://\texa mple.com/"),
         (false, Some((StateMachine, Given)))
     );
-    assert_eq!(check("file:\t//C|/x"), (true, Some((StateMachine, Given))));
+    assert_eq!(check("file:\t//C|/x"), (true, Some((Straight, Stripped))));
+    // Past the stack room, a tab or newline is the state machine's.
+    assert_eq!(
+        check(&format!("http://a\tb/{}", "x".repeat(300))),
+        (true, Some((StateMachine, Given)))
+    );
     assert!(weburl::Url::can_parse("https://example.com/", None));
     assert_eq!(take(), Some((Predicate, Given)));
 }

@@ -325,10 +325,19 @@ fn write<S: Storage, const CHECK: bool>(
         return Err(missing(host_end));
     }
     let raw_host = bytes.get(host_from..host_end).unwrap_or_default();
-    if file && matches!(raw_host, [a, b':' | b'|'] if a.is_ascii_alphabetic()) {
-        // The file host state's Windows drive letter quirk.
+    // The file host state's Windows drive letter quirk: a host that is a
+    // drive letter is the empty host, and the path state takes it as its
+    // first segment (the buffer is kept). The state machine answers it
+    // where scans are byte loops, for size.
+    let drive_letter = file && matches!(raw_host, [a, b':' | b'|'] if a.is_ascii_alphabetic());
+    if drive_letter && !crate::simd::VECTOR {
         return Err(Halted::Declined);
     }
+    let path_from = if drive_letter {
+        host_from
+    } else {
+        authority.end
+    };
     let input = Input {
         s: raw,
         bytes,
@@ -337,7 +346,7 @@ fn write<S: Storage, const CHECK: bool>(
     };
     let host_start = w.len();
     let mut host_kind = HostKind::Empty;
-    if !empty {
+    if !empty && !drive_letter {
         host_kind = parse_host(
             w,
             &input,
@@ -384,7 +393,7 @@ fn write<S: Storage, const CHECK: bool>(
     let (query_start, fragment_start) = if CHECK {
         (None, None)
     } else {
-        let i = write_path(w, bytes, authority.end, scheme_type, StateOverride::Absent)?;
+        let i = write_path(w, bytes, path_from, scheme_type, StateOverride::Absent)?;
         query_and_fragment!(w, bytes, i, special)
     };
     let u = |x: usize| x as u32;
@@ -618,14 +627,7 @@ mod tests {
 
     #[test]
     fn leaves_everything_else_to_the_state_machine() {
-        for input in [
-            "file://C:/x",
-            "file://c|",
-            "http://h\tx/",
-            "http://h/\n",
-            "http://h?\r",
-            "ht\ttp://h/",
-        ] {
+        for input in ["http://h\tx/", "http://h/\n", "http://h?\r", "ht\ttp://h/"] {
             assert_eq!(route(input), None, "{input:?}");
         }
         // Against a base of the same scheme: relative references.
@@ -686,6 +688,27 @@ mod tests {
         ] {
             let want = crate::simd::VECTOR.then(|| Ok(href.into()));
             assert_eq!(route(input), want, "{input:?}");
+        }
+    }
+
+    /// url.bs: the file host state takes a buffer that is a Windows drive
+    /// letter for the path state, with the empty host: the drive letter is
+    /// the first segment, `|` written `:`, and `..` keeps it; whatever the
+    /// base.
+    #[test]
+    fn answers_a_drive_letter_host_as_the_path() {
+        for (input, href) in [
+            ("file://C:/x", "file:///C:/x"),
+            ("file://c|", "file:///c:"),
+            ("file:\\\\a|#f", "file:///a:#f"),
+            ("file://b:/../..", "file:///b:/"),
+            ("file://C:\\x\\..\\..", "file:///C:/"),
+            ("file://a:?q", "file:///a:?q"),
+            ("FILE://Z|/x y", "file:///Z:/x%20y"),
+        ] {
+            let want = crate::simd::VECTOR.then(|| Ok(href.into()));
+            assert_eq!(route(input), want, "{input:?}");
+            assert_eq!(route_with(input, Some(SchemeType::File)), want, "{input:?}");
         }
     }
 
