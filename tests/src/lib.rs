@@ -16,6 +16,29 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The inputs of `../shared/data/bench/mutations.jsonl` (10,237 mutations
+/// of the WPT inputs, a third of which fail), in order; `None` when the
+/// file is absent, which CI (`CI` set) does not allow.
+pub fn mutation_inputs() -> Option<Vec<String>> {
+    let path = root().join("../shared/data/bench/mutations.jsonl");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "mutations.jsonl missing in CI"
+        );
+        return None;
+    };
+    let inputs = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            v["input"].as_str().expect("an input").to_string()
+        })
+        .collect();
+    Some(inputs)
+}
+
 /// The URL API attributes the WPT data files compare, in their order.
 pub const FIELDS: [&str; 10] = [
     "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",

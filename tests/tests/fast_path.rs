@@ -2,7 +2,7 @@
 //! machine gives: checked on every WPT input and on every URL of the
 //! benchmark corpora (../shared/data/bench, when present).
 
-use weburl_conformance::{fast_path_difference, read_json_usv, root, wpt_path};
+use weburl_conformance::{fast_path_difference, mutation_inputs, read_json_usv, root, wpt_path};
 
 #[test]
 fn fast_path_agrees_on_wpt_inputs() {
@@ -54,12 +54,7 @@ fn fast_path_agrees_on_benchmark_corpora() {
 /// and their positions included, must be the state machine's.
 #[test]
 fn fast_path_agrees_on_mutations() {
-    let path = root().join("../shared/data/bench/mutations.jsonl");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "mutations.jsonl missing in CI"
-        );
+    let Some(inputs) = mutation_inputs() else {
         return;
     };
     let bases = [
@@ -69,9 +64,7 @@ fn fast_path_agrees_on_mutations() {
         Some("sc://h/p"),
     ];
     let mut n = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
-        let input = v["input"].as_str().unwrap();
+    for input in &inputs {
         for base in bases {
             if let Some(d) = fast_path_difference(input, base) {
                 panic!("{input:?} (base {base:?}): {d}");
@@ -95,19 +88,7 @@ fn fast_path_agrees_with_tabs_and_newlines_anywhere() {
     for case in data.as_array().unwrap().iter().filter(|v| v.is_object()) {
         inputs.push(case["input"].as_str().unwrap().to_string());
     }
-    let path = root().join("../shared/data/bench/mutations.jsonl");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => {
-            for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                let v: serde_json::Value = serde_json::from_str(line).unwrap();
-                inputs.push(v["input"].as_str().unwrap().to_string());
-            }
-        }
-        Err(_) => assert!(
-            std::env::var_os("CI").is_none(),
-            "mutations.jsonl missing in CI"
-        ),
-    }
+    inputs.extend(mutation_inputs().unwrap_or_default());
     let runs = ["\t", "\n", "\r", "\t\n", "\r\n\t"];
     let bases = [None, Some("https://example.com/a/b?q#f")];
     let mut x = 0x2545_f491_4f6c_dd1du64;
