@@ -7,7 +7,7 @@
 //! | --- | --- | --- |
 //! | canonical recognizer | a URL that is already its own serialization, in the common shapes (one scan, then a copy or nothing) | [`super::canonical`] |
 //! | reference resolver | a reference against a special base whose result is a prefix of the base plus a suffix of the reference | [`super::reference`] |
-//! | straight-line route | a URL with an authority (any case, credentials, ports, dot segments, bytes to encode; special, `file` or not), straight through, and its authority, host or port failures; a non-special URL without one (a path or an opaque path); an input without a scheme or base | [`super::straight`] |
+//! | straight-line route | a URL with an authority (any case, credentials, ports, dot segments, bytes to encode; special, `file` or not), straight through, and its authority, host or port failures; a URL without one (non-special: a path or an opaque path; `file:` with fewer than two slashes and no `file` base); an input without a scheme or base | [`super::straight`] |
 //! | `can_parse` predicate | whether an input parses, from its scheme and authority alone | [`super::check`] |
 //! | state machine | everything: the source of validation errors and capacity reports, and of every error the straight-line route does not answer | [`super::state_machine`] |
 //!

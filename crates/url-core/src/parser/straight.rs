@@ -12,7 +12,8 @@
 //!   state, relative slash state, which this route leaves alone);
 //! - `file`: two, each `/` or `\` (file, file slash states), then a host
 //!   without credentials or port (file host state), `localhost` being the
-//!   empty host; a host that is a Windows drive letter is declined;
+//!   empty host; a host that is a Windows drive letter is the empty host
+//!   and the path's first segment (declined where scans are byte loops);
 //! - any other scheme: `//` (path or authority state), then an opaque host,
 //!   which may be empty;
 //! - no scheme, against a special base other than `file`: two or more of
