@@ -297,7 +297,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Straight, form);
                 return Some(Ok(()));
             }
-            Answer::Failed(e) => {
+            Answer::Failed(e, _) => {
                 answered(Route::Straight, form);
                 return Some(Err(e));
             }
@@ -446,7 +446,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Straight, form);
                 return Ok(Url { buf: storage, off });
             }
-            Answer::Failed(e) => {
+            Answer::Failed(e, _) => {
                 answered(Route::Straight, form);
                 return Err(e);
             }
@@ -516,15 +516,25 @@ fn stripped_answer(answer: Answer, raw: &str, lead: usize) -> Option<Result<Offs
             answered(Route::Straight, Form::Stripped);
             Some(Ok(off))
         }
-        // An IPv4 address's error is at its part, but at the host's start
-        // when the host held a tab or newline (the state machine parses a
-        // copy without them), which the stripped input cannot tell. Where
-        // scans are byte loops (wasm32, thumbv7em) the state machine
+        // Where scans are byte loops (wasm32, thumbv7em) the state machine
         // answers these failures, for size.
-        Answer::Failed(ParseError::Invalid { error, position })
-            if crate::simd::VECTOR && !error.is_ipv4() =>
-        {
-            let at = input::position_before_stripping(raw.as_bytes(), position)?;
+        Answer::Failed(ParseError::Invalid { error, position }, host) if crate::simd::VECTOR => {
+            let raw = raw.as_bytes();
+            let at = if error.is_ipv4() {
+                // The state machine reports an IPv4 address's error at its
+                // part, but at the host's start when the host held a tab
+                // or newline (it parses a copy without them).
+                let (from, to) = host?;
+                let start = input::position_before_stripping(raw, from)?;
+                let end = input::position_before_stripping(raw, to)?;
+                if end.checked_sub(start) == to.checked_sub(from) {
+                    input::position_before_stripping(raw, position)?
+                } else {
+                    start
+                }
+            } else {
+                input::position_before_stripping(raw, position)?
+            };
             answered(Route::Straight, Form::Stripped);
             Some(Err(ParseError::Invalid {
                 error,

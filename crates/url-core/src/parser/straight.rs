@@ -72,8 +72,10 @@ use crate::validation::{NoValidation, ValidationError};
 pub(super) enum Answer {
     /// The URL's offsets (its serialization is in the storage).
     Parsed(Offsets),
-    /// The input fails, as the state machine would report it.
-    Failed(ParseError),
+    /// The input fails, as the state machine would report it; with the
+    /// host's span in `raw` when the host parser failed (vector builds
+    /// only: the ladder needs it to map an IPv4 error's position).
+    Failed(ParseError, Option<(usize, usize)>),
     /// Not this route's input (or no room): the state machine decides.
     Declined,
 }
@@ -84,6 +86,8 @@ enum Halted {
     Declined,
     /// The input fails: the state machine's error.
     Failed(ParseError),
+    /// The host parser failed on `raw[.0..1]`.
+    FailedInHost(ParseError, usize, usize),
 }
 
 impl From<CapacityError> for Halted {
@@ -203,9 +207,10 @@ pub(super) fn parse_straight<S: Storage, const CHECK: bool>(
         // point (the scheme state starts over from there).
         Err(_) if base.is_none() => {
             return match offset {
-                Some(at) => {
-                    Answer::Failed(invalid(ValidationError::MissingSchemeNonRelativeUrl, at))
-                }
+                Some(at) => Answer::Failed(
+                    invalid(ValidationError::MissingSchemeNonRelativeUrl, at),
+                    None,
+                ),
                 None => Answer::Declined,
             }
         }
@@ -228,7 +233,10 @@ pub(super) fn parse_straight<S: Storage, const CHECK: bool>(
     let mut w = Output::appending(raw, out);
     let answer = match write::<S, CHECK>(&mut w, raw, offset.unwrap_or(0), scheme, authority) {
         Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
-        Err(Halted::Failed(e)) if offset.is_some() => Answer::Failed(e),
+        Err(Halted::Failed(e)) if offset.is_some() => Answer::Failed(e, None),
+        Err(Halted::FailedInHost(e, from, to)) if offset.is_some() => {
+            Answer::Failed(e, Some((from, to)))
+        }
         _ => Answer::Declined,
     };
     out.clear();
@@ -360,7 +368,12 @@ fn write<S: Storage, const CHECK: bool>(
             } else {
                 Need::Serialization
             },
-        )?;
+        )
+        .map_err(|e| match e {
+            ParseError::Capacity(_) => Halted::Declined,
+            e if crate::simd::VECTOR => Halted::FailedInHost(e, host_from, host_end),
+            e => Halted::Failed(e),
+        })?;
         if file && w.as_bytes().get(host_start..) == Some(&b"localhost"[..]) {
             w.truncate(host_start);
             host_kind = HostKind::Empty;
@@ -527,8 +540,10 @@ mod tests {
         let mut out = SliceStorage::new(&mut buf);
         match parse_straight::<_, false>(input, Some(0), base, &mut out) {
             Answer::Parsed(_) => Some(Ok(out.as_str().into())),
-            Answer::Failed(ParseError::Invalid { error, position }) => Some(Err((error, position))),
-            Answer::Failed(e) => panic!("{input:?}: {e:?}"),
+            Answer::Failed(ParseError::Invalid { error, position }, _) => {
+                Some(Err((error, position)))
+            }
+            Answer::Failed(e, _) => panic!("{input:?}: {e:?}"),
             Answer::Declined => None,
         }
     }
