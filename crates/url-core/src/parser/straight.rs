@@ -65,7 +65,7 @@ use crate::output::{Need, Output};
 use crate::percent_encode::percent_encoded;
 use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
-use crate::url::{Offsets, SchemeType};
+use crate::url::{path_needs_dot_prefix, Offsets, SchemeType};
 use crate::validation::{NoValidation, ValidationError};
 
 /// What the route answers.
@@ -445,6 +445,11 @@ fn write_without_authority<S: Storage>(
 ) -> Step<Offsets> {
     let bytes = raw.as_bytes();
     let file = scheme.scheme_type == SchemeType::File;
+    let host_kind = if file {
+        HostKind::Empty
+    } else {
+        HostKind::None
+    };
     write_scheme(w, bytes, 0, scheme)?;
     w.push_ascii(if file { b"://" } else { b":" })?;
     let host = w.len();
@@ -455,7 +460,8 @@ fn write_without_authority<S: Storage>(
         write_opaque_path(w, bytes, after)?
     } else {
         let i = write_path(w, bytes, after, scheme.scheme_type, StateOverride::Absent)?;
-        if !file && w.as_bytes().get(path_start..path_start + 2) == Some(&b"//"[..]) {
+        let path = w.as_bytes().get(path_start..).unwrap_or_default();
+        if path_needs_dot_prefix(host_kind, false, path) {
             w.insert(path_start, "/.")?;
             path_start += 2;
         }
@@ -473,11 +479,7 @@ fn write_without_authority<S: Storage>(
         fragment_start: fragment_start.map(u),
         port: None,
         scheme_type: scheme.scheme_type,
-        host_kind: if file {
-            HostKind::Empty
-        } else {
-            HostKind::None
-        },
+        host_kind,
         opaque_path,
     })
 }
