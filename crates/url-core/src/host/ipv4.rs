@@ -272,28 +272,29 @@ pub(crate) fn is_serialized_ipv4(input: &[u8]) -> bool {
 }
 
 /// The IPv4 serializer into a stack buffer; returns the used length.
+/// Each octet's digits go out as one word, shifted past its leading
+/// zeros, without a branch on its value.
 pub(crate) fn serialize_ipv4(addr: u32, out: &mut [u8; 15]) -> usize {
-    // At most 15 bytes ("255.255.255.255"); `put` drops nothing in range.
+    // Room past the 15 bytes: each octet writes a whole word (its digits,
+    // then bytes the next octet or nothing overwrites).
+    let mut room = [0u8; 20];
     let mut n = 0;
-    let mut put = |b: u8| {
-        if let Some(slot) = out.get_mut(n) {
-            *slot = b;
+    for &o in &addr.to_be_bytes() {
+        let digits =
+            u32::from_le_bytes([b'0' + o / 100, b'0' + (o / 10) % 10, b'0' + o % 10, b'.']);
+        // Leading zeros: two below 10, one below 100.
+        let zeros = 2 - usize::from(o >= 10) - usize::from(o >= 100);
+        let word = (digits >> (8 * zeros)).to_le_bytes();
+        if let Some(slot) = room.get_mut(n..n + 4) {
+            slot.copy_from_slice(&word);
         }
-        n += 1;
-    };
-    for (i, &o) in addr.to_be_bytes().iter().enumerate() {
-        if i > 0 {
-            put(b'.');
-        }
-        if o >= 100 {
-            put(b'0' + o / 100);
-        }
-        if o >= 10 {
-            put(b'0' + (o / 10) % 10);
-        }
-        put(b'0' + o % 10);
+        n += 4 - zeros;
     }
-    n
+    if let Some(used) = room.get(..15) {
+        out.copy_from_slice(used);
+    }
+    // Without the last octet's '.'.
+    n - 1
 }
 
 #[cfg(test)]
