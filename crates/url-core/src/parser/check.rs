@@ -186,9 +186,7 @@ fn host_parses(authority: &[u8]) -> Option<usize> {
             .unwrap_or(authority.len() - end);
     }
     let host = authority.get(..end).unwrap_or_default();
-    if host.is_empty()
-        || (ipv4::ends_in_a_number(host) && ipv4::parse_ipv4_quiet(host).is_err())
-    {
+    if host.is_empty() || (ipv4::ends_in_a_number(host) && ipv4::parse_ipv4_quiet(host).is_err()) {
         return None;
     }
     Some(end)
