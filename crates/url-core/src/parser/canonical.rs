@@ -30,31 +30,70 @@ pub(crate) struct Canonical {
     pub slash: Option<usize>,
 }
 
+/// A special URL whose scheme, host and port the recognizer found
+/// canonical, but not what follows them: the straight-line route can copy
+/// `input[..rest]` and write the path, query and fragment from `rest`
+/// (`parser::straight::resume`), rather than parse it all again.
+pub(crate) struct Authority {
+    /// The offsets of the scheme, host and port (the rest are unset).
+    pub off: Offsets,
+    /// Where the path starts: a `/`, `\`, `?` or `#`, or the end.
+    pub rest: usize,
+    /// Where the query or fragment starts, when the path before it is
+    /// canonical (and not empty): the route copies up to there instead.
+    pub query: Option<usize>,
+}
+
+/// What the recognizer makes of an input.
+pub(crate) enum Recognized {
+    /// A canonical URL.
+    Canonical(Canonical),
+    /// Canonical up to its path.
+    Authority(Authority),
+    /// Neither.
+    Neither,
+}
+
 /// `input` as a canonical URL of a shape this module knows, if it is one.
-#[inline]
+#[inline(always)]
 pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
+    match recognize(input) {
+        Recognized::Canonical(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// [`canonical`], and when the input is not canonical past its authority
+/// alone, how far it is.
+#[inline]
+pub(crate) fn recognize(input: &[u8]) -> Recognized {
+    use Recognized::Neither;
     let len = input.len();
     if len > u32::MAX as usize || len < 2 {
-        return None;
+        return Neither;
     }
-    let (colon, scheme_type) = canonical_scheme(input)?;
+    let Some((colon, scheme_type)) = canonical_scheme(input) else {
+        return Neither;
+    };
     if !scheme_type.is_special() {
-        return opaque(input, colon);
+        return opaque(input, colon).map_or(Neither, Recognized::Canonical);
     }
     if input.get(colon + 1..colon + 3) != Some(&b"//"[..]) {
-        return None;
+        return Neither;
     }
     let host_start = colon + 3;
     // `Stop::Ldh` rather than `Domain`: the same answer for the hosts of almost
     // every URL, in a third of the vector work; a host it stops inside is
     // declined below (the byte at `i` is then neither a port nor a path).
     let i = find_host(input, host_start);
-    let host = input.get(host_start..i)?;
+    let Some(host) = input.get(host_start..i) else {
+        return Neither;
+    };
     let (host_end, kind) = if scheme_type == SchemeType::File {
         // "localhost" becomes the empty host; file URLs have no port; a
         // drive letter "host" cannot get here (':' and '|' stop the scan).
         if host == b"localhost" || (!host.is_empty() && ipv4::ends_in_a_number(host)) {
-            return None;
+            return Neither;
         }
         let kind = if host.is_empty() {
             HostKind::Empty
@@ -64,11 +103,11 @@ pub(crate) fn canonical(input: &[u8]) -> Option<Canonical> {
         (i, kind)
     } else if host.is_empty() {
         // Host-missing, or a host the domain scan stopped at once.
-        return None;
+        return Neither;
     } else if ipv4::ends_in_a_number(host) {
         // An IPv4 address: canonical only when dotted-decimal already.
         if !ipv4::is_serialized_ipv4(host) {
-            return None;
+            return Neither;
         }
         (i, HostKind::Ipv4)
     } else {
@@ -87,7 +126,8 @@ fn after_host(
     host_start: usize,
     host_end: usize,
     host_kind: HostKind,
-) -> Option<Canonical> {
+) -> Recognized {
+    use Recognized::Neither;
     let len = input.len();
     let mut i = host_end;
     let port = if scheme_type != SchemeType::File && input.get(i) == Some(&b':') {
@@ -104,7 +144,7 @@ fn after_host(
             Ok(Some(port)) if !digits.is_empty() && (digits.len() == 1 || digits[0] != b'0') => {
                 Some(port)
             }
-            _ => return None,
+            _ => return Neither,
         }
     } else {
         None
@@ -113,19 +153,45 @@ fn after_host(
     // ends after the authority (or continues with ? or #) only lacks that
     // '/': `slash` marks where the serialization inserts it.
     let path_start = i;
+    let u = |x: usize| x as u32;
+    // Past here the scheme, host and port are canonical.
+    let authority = |query: Option<usize>| {
+        Recognized::Authority(Authority {
+            off: Offsets {
+                scheme_end: u(colon),
+                username_end: u(host_start),
+                host_start: u(host_start),
+                host_end: u(host_end),
+                path_start: u(path_start),
+                query_start: None,
+                fragment_start: None,
+                port,
+                scheme_type,
+                host_kind,
+                opaque_path: false,
+            },
+            rest: path_start,
+            query,
+        })
+    };
     let mut slash = None;
     match input.get(i) {
         Some(b'/') => {
             // A file URL's first segment "C|" becomes "C:" (drive letter quirk).
             if scheme_type == SchemeType::File && input.get(i + 2) == Some(&b'|') {
-                return None;
+                return authority(None);
             }
-            i = canonical_path_end(input, i)?;
+            match canonical_path_end(input, i) {
+                Some(end) => i = end,
+                None => return authority(None),
+            }
         }
         None | Some(b'?') | Some(b'#') => slash = Some(i),
+        // A path that starts with a backslash.
+        Some(b'\\') => return authority(None),
         // Among others, a host the domain scan stopped inside (upper case,
         // '%', '[', non-ASCII, …).
-        Some(_) => return None,
+        Some(_) => return Neither,
     }
     let mut query_start = None;
     let mut fragment_start = None;
@@ -138,12 +204,14 @@ fn after_host(
         i = find(input, i + 1, Stop::Fragment);
     }
     if i != len {
-        return None;
+        // Not past the query or fragment: their bytes to encode, a tab or
+        // newline, or trailing space, which the route tells apart.
+        let at = query_start.or(fragment_start).filter(|_| slash.is_none());
+        return authority(at);
     }
     // Offsets are in the serialization: after an inserted '/', one later.
     let shift = usize::from(slash.is_some());
-    let u = |x: usize| x as u32;
-    Some(Canonical {
+    Recognized::Canonical(Canonical {
         off: Offsets {
             scheme_end: u(colon),
             username_end: u(host_start),
@@ -240,7 +308,47 @@ pub(super) fn is_dot_segment_at(input: &[u8], i: usize) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::canonical;
+    use super::{canonical, recognize, Recognized};
+
+    /// Where the straight-line route may take over: after a canonical
+    /// scheme, host and port only, at the path (or at the query or
+    /// fragment when the path before it is canonical and not empty).
+    #[test]
+    fn recognizes_canonical_authorities() {
+        let resume = |input: &str| match recognize(input.as_bytes()) {
+            Recognized::Authority(a) => Some((a.rest, a.query)),
+            _ => None,
+        };
+        // "https://example.com" is 19 bytes.
+        assert_eq!(resume("https://example.com/a b"), Some((19, None)));
+        assert_eq!(resume("https://example.com/a/../b"), Some((19, None)));
+        assert_eq!(resume("https://example.com\\a"), Some((19, None)));
+        assert_eq!(resume("https://example.com:8080/a b"), Some((24, None)));
+        assert_eq!(resume("file:///C|/a"), Some((7, None)));
+        assert_eq!(resume("https://example.com/a?q x"), Some((19, Some(21))));
+        assert_eq!(resume("https://example.com/a#f x"), Some((19, Some(21))));
+        assert_eq!(resume("https://example.com/a?q#f x"), Some((19, Some(21))));
+        // An empty path gains its '/': not a prefix of the input.
+        assert_eq!(resume("https://example.com?q x"), Some((19, None)));
+        // A trailing space or tab stops the scans like a byte to encode;
+        // the ladder tells them apart.
+        assert_eq!(resume("https://example.com/a "), Some((19, None)));
+        for input in [
+            "https://example.com/",
+            "HTTPS://example.com/a b",
+            "https://EXAMPLE.com/a b",
+            "https://u@example.com/a b",
+            "https://example.com:443/a b",
+            "https://example.com:08/a b",
+            "https://0x7f.1/a b",
+            "https://[::1]/a b",
+            "file://localhost/a b",
+            "sc://example.com/a b",
+            "mailto:a b",
+        ] {
+            assert_eq!(resume(input), None, "{input:?}");
+        }
+    }
 
     #[test]
     fn recognizes_only_canonical_urls() {

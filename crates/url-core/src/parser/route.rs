@@ -37,12 +37,12 @@
 //! parse, which unlinks them: the answers are the same, only slower. With the `route-trace` feature (tests only) the engine and form
 //! that answered are recorded (`trace`).
 
-use super::canonical::{self, Canonical};
+use super::canonical::{self, Authority, Canonical, Recognized};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
-use super::straight::{parse_straight, Answer};
+use super::straight::{parse_straight, resume, Answer};
 use super::{check, Parsed, Parser};
 use super::{Halt, StateOverride};
 use crate::encoding::QueryEncoder;
@@ -151,9 +151,15 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         if self.whole_ladder() {
             // Matched by reference: moving the recognized offsets out of the
             // Option copied them field by field (40 instructions per URL).
-            if let Some(c) = &canonical::canonical(input.as_bytes()) {
+            let recognized = &canonical::recognize(input.as_bytes());
+            if let Recognized::Canonical(c) = recognized {
                 answered(Route::Canonical, Form::Given);
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
+            }
+            if let Recognized::Authority(a) = recognized {
+                if let Some(off) = resumed(input, a, &mut storage) {
+                    return Ok(Url { buf: storage, off });
+                }
             }
             return self.declined(input, storage);
         }
@@ -168,7 +174,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         storage: impl FnOnce() -> S,
     ) -> Result<Parsed<'i, S>, ParseError> {
         if self.whole_ladder() {
-            if let Some(c) = &canonical::canonical(input.as_bytes()) {
+            let recognized = &canonical::recognize(input.as_bytes());
+            if let Recognized::Canonical(c) = recognized {
                 answered(Route::Canonical, Form::Given);
                 if c.slash.is_none() {
                     return Ok(Parsed::Borrowed(Url {
@@ -183,6 +190,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
+            if let Recognized::Authority(a) = recognized {
+                if let Some(off) = resumed(input, a, &mut storage) {
+                    return Ok(Parsed::Stored(Url { buf: storage, off }));
+                }
+            }
             return self.declined(input, storage).map(Parsed::Stored);
         }
         let mut storage = storage();
@@ -510,6 +522,28 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         self.base
             .as_ref()
             .and_then(|b| reference::reference(raw, b))
+    }
+}
+
+/// The straight-line route from where the canonical recognizer found the
+/// input's scheme, host and port canonical (`a`) but not what follows,
+/// into the empty `storage`: the prefix copied, the path, query and
+/// fragment written, and no second pass over the scheme and authority.
+/// Not for an input that ends in C0 control or space (which the state
+/// machine trims, and the route would write); the route itself declines
+/// at a tab or newline. Where scans are vector ones, like the route's
+/// other vector-only arms.
+#[inline(always)]
+fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Offsets> {
+    if !crate::simd::VECTOR || !input.as_bytes().last().is_some_and(|&b| b > b' ') {
+        return None;
+    }
+    match resume(input, a, storage) {
+        Answer::Parsed(off) => {
+            answered(Route::Straight, Form::Given);
+            Some(off)
+        }
+        _ => None,
     }
 }
 

@@ -53,6 +53,7 @@
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
+use super::canonical::Authority;
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
@@ -241,6 +242,45 @@ pub(super) fn parse_straight<S: Storage, const CHECK: bool>(
     };
     out.clear();
     answer
+}
+
+/// The URL of `raw` (trimmed, and without a tab or newline to be of use),
+/// whose scheme, host and port the canonical recognizer found canonical
+/// (`a`): that prefix copied, then the path, query and fragment states,
+/// which cannot fail. Declined (with `out` cleared) when they stop at a
+/// tab or newline, or out of room.
+pub(super) fn resume<S: Storage>(raw: &str, a: &Authority, out: &mut S) -> Answer {
+    out.reserve(raw.len() + 8);
+    let mut w = Output::appending(raw, out);
+    match write_rest(&mut w, raw.as_bytes(), a) {
+        Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
+        _ => {
+            out.clear();
+            Answer::Declined
+        }
+    }
+}
+
+/// [`resume`]'s writing.
+fn write_rest<S: Storage>(w: &mut Output<'_, '_, S>, bytes: &[u8], a: &Authority) -> Step<Offsets> {
+    let i = match a.query {
+        // The path is canonical too: copied with the rest of the prefix.
+        Some(q) => {
+            w.push_span(0, q)?;
+            q
+        }
+        None => {
+            w.push_span(0, a.rest)?;
+            write_path(w, bytes, a.rest, a.off.scheme_type, StateOverride::Absent)?
+        }
+    };
+    let (query_start, fragment_start) = query_and_fragment!(w, bytes, i, true);
+    let u = |x: usize| x as u32;
+    Ok(Offsets {
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        ..a.off
+    })
 }
 
 /// [`parse_straight`] for a non-special URL whose scheme is not followed by
