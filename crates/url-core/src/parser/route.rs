@@ -453,23 +453,16 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         } else {
             None
         };
-        // With a tab or newline the route would stop at it and decline,
-        // after work that the stripped form below does again: 0.78 of Ada's
-        // time on the bench's tab-newline mutations, where the
-        // others took at most 0.74.
-        let holds_tab = crate::simd::VECTOR && crate::simd::has_tab_or_newline(raw.as_bytes());
-        if !holds_tab {
-            match parse_straight::<_, false>(raw, Some(lead), base, &mut storage) {
-                Answer::Parsed(off) => {
-                    answered(Route::Straight, form);
-                    return Ok(Url { buf: storage, off });
-                }
-                Answer::Failed(e, _) => {
-                    answered(Route::Straight, form);
-                    return Err(e);
-                }
-                Answer::Declined => {}
+        match parse_straight::<_, false>(raw, Some(lead), base, &mut storage) {
+            Answer::Parsed(off) => {
+                answered(Route::Straight, form);
+                return Ok(Url { buf: storage, off });
             }
+            Answer::Failed(e, _) => {
+                answered(Route::Straight, form);
+                return Err(e);
+            }
+            Answer::Declined => {}
         }
         // The state machine from here, not from inside `stripped`, whose
         // stack room would sit under its frames.

@@ -221,21 +221,6 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     vector_or_scalar!(vector::is_ascii(bytes), bytes.is_ascii())
 }
 
-/// Whether `bytes` holds an ASCII tab or newline (which the basic URL
-/// parser removes).
-#[inline]
-pub(crate) fn has_tab_or_newline(bytes: &[u8]) -> bool {
-    vector_or_scalar!(
-        vector::has_tab_or_newline(bytes),
-        has_tab_or_newline_scalar(bytes)
-    )
-}
-
-/// [`has_tab_or_newline`] a byte at a time.
-fn has_tab_or_newline_scalar(bytes: &[u8]) -> bool {
-    bytes.iter().any(|&b| class(b) & TAB_OR_NEWLINE != 0)
-}
-
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` into `dst`:
 /// one `memcpy`, and no length assert. `copy_from_slice` asserts equal
 /// lengths, and in a size-optimized firmware build that assert stays out of

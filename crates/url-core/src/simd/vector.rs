@@ -321,30 +321,6 @@ pub(super) fn is_ascii(bytes: &[u8]) -> bool {
     seen.non_ascii().mask() == 0
 }
 
-/// Whether `bytes` holds an ASCII tab or newline: [`is_ascii`]'s shape
-/// (every chunk's answer combined, no early exit), as the answer is
-/// almost always no.
-#[inline]
-pub(super) fn has_tab_or_newline(bytes: &[u8]) -> bool {
-    let Some(last) = last_chunk(bytes) else {
-        return super::has_tab_or_newline_scalar(bytes);
-    };
-    // '\t' and '\r' (0x09, 0x0D) in one compare, then '\n'.
-    let marks = |chunk: &[u8; 16]| {
-        let x = V::load(chunk);
-        x.eq2(b'\r', 4).or(x.eq(b'\n'))
-    };
-    let len = bytes.len();
-    let at = |p: usize| chunk_at(bytes, p.min(len - 16)).map_or(marks(last), marks);
-    let mut seen = marks(last).or(at(0)).or(at(16)).or(at(32));
-    let mut i = 48;
-    while i + 16 < len {
-        seen = seen.or(at(i));
-        i += 16;
-    }
-    seen.mask() != 0
-}
-
 /// [`is_ascii`] for fewer than 16 bytes: two overlapping words.
 #[inline(always)]
 fn short_is_ascii(bytes: &[u8]) -> bool {
