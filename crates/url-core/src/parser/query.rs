@@ -148,11 +148,11 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
 
     /// The query or fragment state's encoding from `i` by the straight-line
     /// encoder (the straight-line route's, 16 bytes per step), when no
-    /// validation errors are wanted: the index of what ended it, or `None`
-    /// when the input holds a tab or newline there (the output is then as
-    /// before, and the state runs code point by code point). Where the scans
-    /// are byte loops anyway (thumbv7em, wasm32), the state keeps to its
-    /// own, which is smaller.
+    /// validation errors are wanted: the index of what ended it (tabs and
+    /// newlines skipped), or `None` when the state is to run code point by
+    /// code point (the output then as before). Where the scans are byte
+    /// loops anyway (thumbv7em, wasm32), the state keeps to its own, which
+    /// is smaller.
     fn straight_line(
         &mut self,
         i: usize,
@@ -179,8 +179,10 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
 /// `#`, which is in the query percent-encode sets; `None` with a state
 /// override or for the fragment) or the end, whose index is returned. The
 /// straight-line form of those states, 16 bytes per step (the straight-line
-/// route, the search and hash setters, and the state machine for an input
-/// without tab or newline); a tab or newline halts it.
+/// route, the search and hash setters, and the state machine when no
+/// validation errors are wanted). A tab or newline is skipped, as the basic
+/// URL parser removes them: in these states no other byte depends on its
+/// neighbours, so removing one changes nothing else.
 pub(crate) fn encode_query_or_fragment<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
@@ -200,10 +202,12 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
             w.push_span(run, k)?;
             return Ok(k);
         }
-        if is_tab_or_newline(b) {
-            return Err(Halt::TabOrNewline);
-        }
         w.push_span(run, k)?;
+        if is_tab_or_newline(b) {
+            i = k + 1;
+            run = i;
+            continue;
+        }
         w.push_ascii(&percent_encoded(b))?;
         // The bytes to encode come in runs (a non-ASCII code point is two
         // to four): encode the rest of the run without another scan.
