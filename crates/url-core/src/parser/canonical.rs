@@ -154,6 +154,21 @@ fn after_host(
     // '/': `slash` marks where the serialization inserts it.
     let path_start = i;
     let u = |x: usize| x as u32;
+    // The offsets in the serialization, given where its query and
+    // fragment start.
+    let offsets = |query_start: Option<u32>, fragment_start: Option<u32>| Offsets {
+        scheme_end: u(colon),
+        username_end: u(host_start),
+        host_start: u(host_start),
+        host_end: u(host_end),
+        path_start: u(path_start),
+        query_start,
+        fragment_start,
+        port,
+        scheme_type,
+        host_kind,
+        opaque_path: false,
+    };
     // Past here the scheme, host and port are canonical. Only the vector
     // builds resume there (`route::resumed`): elsewhere, for size, none.
     let authority = |query: Option<usize>| {
@@ -161,19 +176,7 @@ fn after_host(
             return Neither;
         }
         Recognized::Authority(Authority {
-            off: Offsets {
-                scheme_end: u(colon),
-                username_end: u(host_start),
-                host_start: u(host_start),
-                host_end: u(host_end),
-                path_start: u(path_start),
-                query_start: None,
-                fragment_start: None,
-                port,
-                scheme_type,
-                host_kind,
-                opaque_path: false,
-            },
+            off: offsets(None, None),
             rest: path_start,
             query,
         })
@@ -216,19 +219,10 @@ fn after_host(
     // Offsets are in the serialization: after an inserted '/', one later.
     let shift = usize::from(slash.is_some());
     Recognized::Canonical(Canonical {
-        off: Offsets {
-            scheme_end: u(colon),
-            username_end: u(host_start),
-            host_start: u(host_start),
-            host_end: u(host_end),
-            path_start: u(path_start),
-            query_start: query_start.map(|q| u(q + shift)),
-            fragment_start: fragment_start.map(|f| u(f + shift)),
-            port,
-            scheme_type,
-            host_kind,
-            opaque_path: false,
-        },
+        off: offsets(
+            query_start.map(|q| u(q + shift)),
+            fragment_start.map(|f| u(f + shift)),
+        ),
         slash,
     })
 }
