@@ -179,7 +179,7 @@ fn fast_path_agrees_across_scan_steps() {
 }
 
 /// URLs whose host is not canonical take the straight-line route
-/// (url-core's `parser/straight.rs`): every kind of host —
+/// (url-core's `parser/straight/`): every kind of host —
 /// upper case, IPv4 in every notation, IPv6, percent-encoding, IDNs, invalid
 /// ones — with and without port, path, query and fragment must give the
 /// full parser's answer, borrowed too.
