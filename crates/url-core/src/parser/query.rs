@@ -11,7 +11,6 @@ use crate::validation::ValidationSink;
 
 use super::path::RunOf;
 use super::state_machine::{State, StateMachine};
-use super::Halt;
 use crate::byte_class::is_tab_or_newline;
 use crate::output::Output;
 use crate::simd::{find, Stop};
@@ -162,15 +161,9 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         if !crate::simd::VECTOR || V::ENABLED {
             return Ok(None);
         }
-        let mark = self.w.len();
-        match encode_query_or_fragment(&mut self.w, self.input.bytes, i, stop, end_at) {
-            Ok(end) => Ok(Some(end)),
-            Err(Halt::Capacity(e)) => Err(e.into()),
-            Err(Halt::TabOrNewline) => {
-                self.w.truncate(mark);
-                Ok(None)
-            }
-        }
+        encode_query_or_fragment(&mut self.w, self.input.bytes, i, stop, end_at)
+            .map(Some)
+            .map_err(ParseError::from)
     }
 }
 
@@ -189,7 +182,7 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
     i: usize,
     stop: Stop,
     end_at: Option<u8>,
-) -> Result<usize, Halt> {
+) -> Result<usize, CapacityError> {
     let mut i = i;
     let mut run = i;
     loop {

@@ -43,8 +43,9 @@ use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
 use super::straight::{parse_straight, resume, Answer};
+use super::StateOverride;
 use super::{check, Parsed, Parser};
-use super::{Halt, StateOverride};
+use crate::byte_class::is_c0_control_or_space;
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
 use crate::host::HostKind;
@@ -528,7 +529,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 /// other vector-only arms.
 #[inline(always)]
 fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Offsets> {
-    if !crate::simd::VECTOR || !input.as_bytes().last().is_some_and(|&b| b > b' ') {
+    let trailing_space = input
+        .as_bytes()
+        .last()
+        .is_some_and(|&b| is_c0_control_or_space(b));
+    if !crate::simd::VECTOR || trailing_space {
         return None;
     }
     match resume(input, a, storage) {
@@ -754,8 +759,9 @@ pub(crate) fn override_path<T: Storage>(
 
 /// The override ladder for the search and hash setters: `?` or `#`, then
 /// the query or fragment state with a state override over `value`,
-/// appended to `out`: the straight-line encoder, or, for a value with a
-/// tab or newline or that does not fit, the state machine.
+/// appended to `out`: the straight-line encoder (which drops tabs and
+/// newlines as it goes), or, for a value that does not fit, the state
+/// machine, whose capacity error says how much room it needs.
 pub(crate) fn override_query_or_fragment<T: Storage>(
     value: &str,
     state: QueryOrFragmentState,
@@ -772,7 +778,6 @@ pub(crate) fn override_query_or_fragment<T: Storage>(
         };
         let written = w
             .push_byte(delimiter)
-            .map_err(Halt::from)
             .and_then(|()| encode_query_or_fragment(&mut w, value.as_bytes(), 0, stop, None));
         if written.is_ok() {
             answered(Route::Straight, Form::Given);
