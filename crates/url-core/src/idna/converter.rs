@@ -64,6 +64,30 @@ impl Converter {
         self.chunk.clear();
     }
 
+    /// Leaves the fast front for the general path at a label's start, the
+    /// labels before it (`done`: their text, each ended by its FULL STOP)
+    /// converted by the fast front: their Bidi_Class is fed to CheckBidi,
+    /// as the general path's checks would have, and the label begun is
+    /// dropped (the general path reads it again).
+    pub(super) fn take_over(&mut self, done: &[u8]) {
+        self.fast = false;
+        self.buf.clear();
+        self.ascii = true;
+        let mut i = 0;
+        while let Some(&b) = done.get(i) {
+            if b == b'.' {
+                self.bidi.end_label();
+                i += 1;
+                continue;
+            }
+            let Some((c, next)) = super::mapping::char_at(done, i) else {
+                break;
+            };
+            self.bidi.push(c);
+            i = next;
+        }
+    }
+
     /// One code point of the normalized text. Out of line on the
     /// size-first targets, where its callers' closures otherwise get a
     /// copy each.
@@ -160,7 +184,8 @@ impl Converter {
         if !cfg!(feature = "small") && self.fast {
             // Only CheckHyphens and UseSTD3ASCIIRules are left to check
             // (see `super::fast`); an `xn--` label has Punycode to decode,
-            // whose Bidi_Class the fast path cannot vouch for.
+            // whose Bidi_Class the fast path cannot vouch for (the fast
+            // front hands such a label over before it gets here).
             if is_xn {
                 return Err(Exit::Decline);
             }

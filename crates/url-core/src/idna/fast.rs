@@ -10,7 +10,8 @@
 //! ([`Converter::fast`]), checks only what is left and writes the labels as
 //! usual. A domain with anything else is declined ([`Exit::Decline`]) at the
 //! first code point, or `xn--` label, that needs more, and the general path
-//! starts over: it costs the prefix read up to there.
+//! takes over from the start of that label (`hand_over`): the labels before
+//! it stay converted.
 //!
 //! A non-ASCII code point is taken when it is valid (Map leaves it), a
 //! starter that the NFC quick check calls stable (a run of such starters and
@@ -25,7 +26,7 @@
 //! (Punycode to decode, or invalid), which the converter declines.
 
 use super::converter::Converter;
-use super::mapping::{char_at, mapping};
+use super::mapping::{char_at, mapping, XN};
 use super::process::Outcome;
 use super::Exit;
 use crate::storage::Storage;
@@ -33,12 +34,15 @@ use idna_tables::{BidiClass, Mapping};
 
 /// ToASCII (or its check-only form) of `out[start..end]` through `conv`,
 /// which puts the result in place of the input. On [`Exit::Decline`] the
-/// caller drops what `conv` wrote after `end` and starts over.
+/// general path goes on from `resume`, with `conv` as it is; with no
+/// `resume`, the caller drops what `conv` wrote after `end` and starts
+/// over.
 pub(super) fn process<S: Storage>(
     out: &mut S,
     start: usize,
     end: usize,
     conv: &mut Converter,
+    resume: &mut Option<usize>,
 ) -> Result<Outcome, Exit> {
     let mut p = start;
     loop {
@@ -55,7 +59,10 @@ pub(super) fn process<S: Storage>(
             } else {
                 let (c, next) = char_at(input, i).ok_or(Exit::Decline)?;
                 if !final_form(c, conv.buf.len() == 0) {
-                    return Err(declined_at(input, i));
+                    return Err(match declined_at(input, i) {
+                        Exit::Decline => hand_over(out, start, p, conv, resume),
+                        e => e,
+                    });
                 }
                 i = next;
                 conv.ascii = false;
@@ -64,8 +71,13 @@ pub(super) fn process<S: Storage>(
             // A longer label is left to the general path, which bounds
             // non-ASCII labels but not ASCII ones.
             if !conv.buf.push(c) {
-                return Err(Exit::Decline);
+                return Err(hand_over(out, start, p, conv, resume));
             }
+        }
+        // An `xn--` label (the converter would decline it after writing
+        // the FULL STOP before it).
+        if conv.buf.as_slice().starts_with(&XN) {
+            return Err(hand_over(out, start, p, conv, resume));
         }
         conv.end_label(out)?;
         p += i + 1;
@@ -75,8 +87,30 @@ pub(super) fn process<S: Storage>(
     }
 }
 
+/// The general path takes over at the label starting at `p`, the labels
+/// before it converted and written: processing them again (as a start over
+/// from `start` would) cost more than the fast front saved on domains that
+/// decline in a later label, which is most that decline (mixed case, a
+/// mapped code point). They are only read again for their Bidi_Class,
+/// which CheckBidi needs if a later label makes the domain a Bidi domain
+/// name (the fast front reads none). The labels split alike either way:
+/// those before `p` hold no code point that maps to a FULL STOP, and NFC
+/// composes nothing across the ASCII one before `p`.
+#[cold]
+fn hand_over<S: Storage>(
+    out: &S,
+    start: usize,
+    p: usize,
+    conv: &mut Converter,
+    resume: &mut Option<usize>,
+) -> Exit {
+    conv.take_over(out.as_bytes().get(start..p).unwrap_or_default());
+    *resume = Some(p);
+    Exit::Decline
+}
+
 /// Why the fast front stops at `input[i]`: a disallowed code point fails
-/// the domain ([`Exit::Invalid`]) without the general path's start over;
+/// the domain ([`Exit::Invalid`]) without handing it to the general path;
 /// anything else is [`Exit::Decline`].
 ///
 /// A disallowed code point fails ToASCII wherever it is: Map keeps it,
@@ -256,6 +290,28 @@ mod tests {
                 })
                 .collect();
             check(&labels.join("."));
+        }
+    }
+
+    /// Where the fast front hands a domain over at a later label, the
+    /// labels it converted still count for CheckBidi: a right-to-left
+    /// label makes the domain a Bidi domain name, and then a label before
+    /// it that starts with a digit fails RFC 5893 rule 1. Answers from
+    /// the reference implementation (whatwg-url).
+    #[test]
+    fn labels_before_the_hand_over_count_for_check_bidi() {
+        for (domain, want) in [
+            ("a1.b\u{fc}cher.\u{5d0}", Some("a1.xn--bcher-kva.xn--4db")),
+            ("1a.b\u{fc}cher.\u{5d0}", None),
+            ("b\u{fc}cher.1a.\u{5d0}", None),
+            ("B\u{fc}cher.a1.\u{5d0}", Some("xn--bcher-kva.a1.xn--4db")),
+            ("b\u{fc}cher.Ab.\u{5d0}x", None),
+        ] {
+            for general_only in [false, true] {
+                let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
+                let got = ok.then(|| String::from(text.trim_start_matches("prefix/")));
+                assert_eq!(got.as_deref(), want, "{domain:?} general only: {general_only}");
+            }
         }
     }
 

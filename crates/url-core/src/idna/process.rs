@@ -9,8 +9,8 @@
 //! This module runs the steps in order; [`super::converter`] does steps 3
 //! and 4. ToASCII first tries [`super::fast`], which hands labels to the
 //! same [`Converter`] when every code point is already in its final form,
-//! and declines (this module then starts over) at the first one that is
-//! not.
+//! and declines at the first label that is not: this module goes on from
+//! there.
 
 use super::converter::Converter;
 use super::mapping::{char_at, mapping};
@@ -69,8 +69,13 @@ fn process_inner<S: Storage>(
     #[cfg(test)]
     let fast = fast && !GENERAL_ONLY.with(|g| g.get());
     let mut conv = Converter::new(conversion, fast);
+    let mut p = start;
     if fast {
-        match super::fast::process(out, start, end, &mut conv) {
+        let mut resume = None;
+        match super::fast::process(out, start, end, &mut conv, &mut resume) {
+            // At the label where the fast front stopped (see
+            // `fast::hand_over`).
+            Err(Exit::Decline) if resume.is_some() => p = resume.unwrap_or(start),
             Err(Exit::Decline) => {
                 // Start over, without what was written after the input.
                 out.truncate(end);
@@ -80,7 +85,6 @@ fn process_inner<S: Storage>(
         }
     }
     let mut nfc = nfc::Nfc::new();
-    let mut p = start;
     while p < end {
         let &lead = out.as_bytes().get(p).ok_or(Exit::Invalid)?;
         if lead < 0x80 && !cfg!(feature = "small") {
