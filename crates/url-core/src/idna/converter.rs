@@ -5,7 +5,7 @@
 use super::ascii_label::std3_ok;
 use super::ascii_label::{AsciiLabel, DnsLength};
 use super::chunk::Chunk;
-use super::label::{self, Bidi, LabelBuf, MAX_LABEL};
+use super::label::{self, Bidi, LabelBuf, Source, MAX_LABEL};
 use super::mapping::XN;
 use super::process::{Conversion, Outcome};
 use super::punycode::{self, decode_label};
@@ -209,7 +209,14 @@ impl Converter {
                 }
                 self.ascii = false;
             }
-            let v = label::check(self.buf.as_slice(), is_xn, &mut self.bidi);
+            let source = if is_xn {
+                Source::Decoded
+            } else if self.conversion == Conversion::Unicode {
+                Source::MappedKeepingDisallowed
+            } else {
+                Source::Mapped
+            };
+            let v = label::check(self.buf.as_slice(), source, &mut self.bidi);
             if !v.ok {
                 return Err(Exit::Invalid);
             }

@@ -192,22 +192,40 @@ pub(crate) fn ascii_bidi_class(b: u8) -> BidiClass {
     }
 }
 
+/// Where a label's code points come from, which decides what criteria 1, 5
+/// and 7 must look at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Decoded from Punycode: anything, in any form.
+    Decoded,
+    /// ToASCII's Map and Normalize: every code point is valid and no FULL
+    /// STOP is left (Map fails at a disallowed one, Normalize makes only
+    /// valid ones from valid ones: `crate::idna::tests::
+    /// normalize_keeps_mapped_text_valid` checks it on the tables).
+    Mapped,
+    /// ToUnicode's Map and Normalize, which keep a disallowed code point.
+    MappedKeepingDisallowed,
+}
+
 /// The validity criteria that need the whole label (non-ASCII labels and
-/// decoded Punycode): 1 (NFC, only when `decoded`), 2–4 (hyphens), 5 (no
-/// FULL STOP), 6 (no leading mark), 7 (status), 8 (STD3), CONTEXTJ. Feeds
-/// `bidi` too (and ends the label there).
+/// decoded Punycode): 1 (NFC, only when decoded), 2–4 (hyphens), 5 (no
+/// FULL STOP), 6 (no leading mark), 7 (status; see [`Source`]), 8 (STD3),
+/// CONTEXTJ. Feeds `bidi` too (and ends the label there).
 ///
 /// idna-tables' Bidi_Class, Joining_Type, combining class and mark are exact
 /// only on valid code points; they are read here before the status of every
 /// code point is known, but any other status sets `ok` to false, and the
 /// domain then fails whatever they said (CheckBidi's state included: the
 /// whole domain fails with the label).
-pub(crate) fn check(cps: &[u32], decoded: bool, bidi: &mut Bidi) -> Verdict {
+pub(crate) fn check(cps: &[u32], source: Source, bidi: &mut Bidi) -> Verdict {
+    let decoded = source == Source::Decoded;
     let mut ok = true;
     let mut std3 = true;
     for (i, &c) in cps.iter().enumerate() {
         bidi.push_class(props(c).bidi());
-        if c == u32::from(b'.') || !matches!(super::mapping::mapping(c), Mapping::Valid) {
+        if source != Source::Mapped
+            && (c == u32::from(b'.') || !matches!(super::mapping::mapping(c), Mapping::Valid))
+        {
             ok = false;
         }
         std3 &= std3_ok(c);

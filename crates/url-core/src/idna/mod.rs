@@ -513,7 +513,7 @@ fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
             if !decode_label(puny, &mut buf) {
                 return false;
             }
-            let v = label::check(buf.as_slice(), true, &mut bidi);
+            let v = label::check(buf.as_slice(), label::Source::Decoded, &mut bidi);
             if !v.strict_ok {
                 return false;
             }
@@ -672,6 +672,40 @@ mod tests {
         for c in 0..0x300u32 {
             assert!(!idna_tables::is_composing_starter(c), "U+{c:04X}");
             assert_eq!(idna_tables::props(c).ccc(), 0, "U+{c:04X}");
+        }
+    }
+
+    /// ToASCII's Map and Normalize leave only valid code points, besides
+    /// the FULL STOPs that split labels, so `label::check` need not look
+    /// up criterion 7 for their labels (`label::Source::Mapped`): Map
+    /// fails at a disallowed code point and writes only valid ones (the
+    /// lowercased ASCII the general path writes itself included), a valid
+    /// code point decomposes into valid ones, and NFC composes two valid
+    /// code points only into a valid one (every composition is a primary
+    /// composite's canonical pair, or a Hangul syllable).
+    #[test]
+    fn normalize_keeps_mapped_text_valid() {
+        let valid = |c: u32| mapping(c) == Mapping::Valid;
+        for b in (0..0x80u8).filter(|&b| b != b'.') {
+            assert!(valid(u32::from(b.to_ascii_lowercase())), "{b:#04x}");
+        }
+        let mut composites = 0;
+        for cp in (0..=0x10FFFFu32).filter(|&c| char::from_u32(c).is_some()) {
+            if !matches!(mapping(cp), Mapping::Disallowed | Mapping::Ignored) {
+                for c in mapped_nfd(cp) {
+                    assert!(valid(c) || c == u32::from(b'.'), "U+{cp:04X}: U+{c:04X}");
+                }
+            }
+            if let Some((a, b)) = idna_tables::decompose(cp) {
+                if b != 0 && nfc::compose(a, b) == Some(cp) && valid(a) && valid(b) {
+                    assert!(valid(cp), "U+{a:04X} U+{b:04X} compose to U+{cp:04X}");
+                    composites += 1;
+                }
+            }
+        }
+        assert!(composites > 500, "{composites}");
+        for syllable in 0xAC00..0xAC00 + 11172 {
+            assert!(valid(syllable), "U+{syllable:04X}");
         }
     }
 
