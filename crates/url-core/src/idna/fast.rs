@@ -310,7 +310,11 @@ mod tests {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
                 let got = ok.then(|| String::from(text.trim_start_matches("prefix/")));
-                assert_eq!(got.as_deref(), want, "{domain:?} general only: {general_only}");
+                assert_eq!(
+                    got.as_deref(),
+                    want,
+                    "{domain:?} general only: {general_only}"
+                );
             }
         }
     }
