@@ -536,9 +536,20 @@ fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Of
     if !crate::simd::VECTOR || trailing_space {
         return None;
     }
-    match resume(input, a, storage) {
+    if let Answer::Parsed(off) = resume(input, a, storage) {
+        answered(Route::Straight, Form::Given);
+        return Some(off);
+    }
+    // A tab or newline after the canonical prefix (whose scans stop at
+    // one, so it has none): the same prefix and the rest without them, as
+    // the basic URL parser's second step leaves it. Rather than the ladder,
+    // which would parse the scheme and authority again on the input as
+    // given, only to decline at the tab, and then on the input stripped.
+    let mut room = None;
+    let stripped = input::without_tab_or_newline(input, &mut room)?;
+    match resume(stripped, a, storage) {
         Answer::Parsed(off) => {
-            answered(Route::Straight, Form::Given);
+            answered(Route::Straight, Form::Stripped);
             Some(off)
         }
         _ => None,
