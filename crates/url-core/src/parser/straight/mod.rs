@@ -319,9 +319,20 @@ fn write<S: Storage, const CHECK: bool>(
     let bytes = raw.as_bytes();
     // A check writes only the host, which the host parser reads back.
     let (scheme_type, scheme_end) = match scheme {
+        // A scheme as it is written, then "://": one copy for both.
+        Source::Input(scheme)
+            if scheme.is_canonical()
+                && bytes.get(scheme.colon..scheme.colon + 3) == Some(b"://") =>
+        {
+            if !CHECK {
+                w.push_span(0, scheme.colon + 3)?;
+            }
+            (scheme.scheme_type, scheme.colon)
+        }
         Source::Input(scheme) => {
             if !CHECK {
                 write_scheme(w, bytes, 0, &scheme)?;
+                w.push_ascii(b"://")?;
             }
             (scheme.scheme_type, scheme.colon)
         }
@@ -329,14 +340,12 @@ fn write<S: Storage, const CHECK: bool>(
             let name = scheme_type.special_name();
             if !CHECK {
                 w.push_ascii(name.as_bytes())?;
+                w.push_ascii(b"://")?;
             }
             (scheme_type, name.len())
         }
     };
     let special = scheme_type.is_special();
-    if !CHECK {
-        w.push_ascii(b"://")?;
-    }
     let file = scheme_type == SchemeType::File;
     let scan = if file {
         AuthorityScan::HostOnly
