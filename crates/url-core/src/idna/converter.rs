@@ -173,6 +173,11 @@ impl Converter {
             written
         };
         self.dns.label(written);
+        // CheckBidi fails the domain once it is a Bidi domain name with a
+        // label that breaks the rule, whatever the labels after it hold.
+        if !self.bidi.ok() {
+            return Err(Exit::Invalid);
+        }
         Ok(())
     }
 
