@@ -99,11 +99,20 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         };
         let addr = ipv6::parse_ipv6(inner, input.has_ws, &mut |e, k| sink.report(e, at(k)))
             .map_err(|(e, k)| invalid(e, at(k)))?;
-        let mut text = [0u8; 40];
-        let n = ipv6::serialize_ipv6(&addr, &mut text);
-        w.push_byte(b'[')?;
-        w.push_ascii(text.get(..n).unwrap_or_default())?;
-        w.push_byte(b']')?;
+        // "[", the address and "]", written with one call.
+        let mut text = [0u8; 42];
+        let n = match text
+            .get_mut(1..41)
+            .and_then(|t| <&mut [u8; 40]>::try_from(t).ok())
+        {
+            Some(t) => ipv6::serialize_ipv6(&addr, t),
+            None => 0,
+        };
+        text[0] = b'[';
+        if let Some(close) = text.get_mut(n + 1) {
+            *close = b']';
+        }
+        w.push_ascii(text.get(..n + 2).unwrap_or_default())?;
         return Ok(HostKind::Ipv6);
     }
     match syntax {
