@@ -95,7 +95,9 @@ pub(super) fn process<S: Storage>(
 /// which CheckBidi needs if a later label makes the domain a Bidi domain
 /// name (the fast front reads none). The labels split alike either way:
 /// those before `p` hold no code point that maps to a FULL STOP, and NFC
-/// composes nothing across the ASCII one before `p`.
+/// composes nothing across the ASCII one before `p`. Only where scans are
+/// vector ones (servers): the byte-loop targets keep the size (wasm32's
+/// budget) and start over.
 #[cold]
 fn hand_over<S: Storage>(
     out: &S,
@@ -104,8 +106,10 @@ fn hand_over<S: Storage>(
     conv: &mut Converter,
     resume: &mut Option<usize>,
 ) -> Exit {
-    conv.take_over(out.as_bytes().get(start..p).unwrap_or_default());
-    *resume = Some(p);
+    if crate::simd::VECTOR {
+        conv.take_over(out.as_bytes().get(start..p).unwrap_or_default());
+        *resume = Some(p);
+    }
     Exit::Decline
 }
 
