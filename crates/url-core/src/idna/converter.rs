@@ -166,8 +166,16 @@ impl Converter {
             self.strict_ok &= v.strict_ok;
             long.len()
         } else {
+            let is_xn = self.buf.as_slice().starts_with(&XN);
+            // Fed by the fast front, an `xn--` label has Punycode to decode,
+            // whose Bidi_Class the fast front cannot vouch for: declined
+            // before its FULL STOP is written, so that the general path
+            // can take over at this label (`fast::hand_over`).
+            if !cfg!(feature = "small") && self.fast && is_xn {
+                return Err(Exit::Decline);
+            }
             self.separate(out)?;
-            let written = self.convert(out)?;
+            let written = self.convert(out, is_xn)?;
             self.buf.clear();
             self.ascii = true;
             written
@@ -183,17 +191,11 @@ impl Converter {
 
     /// Validates and writes the label in `buf`; returns the bytes written
     /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
-    fn convert<S: Storage>(&mut self, out: &mut S) -> Result<usize, Exit> {
-        let is_xn = self.buf.as_slice().starts_with(&XN);
+    fn convert<S: Storage>(&mut self, out: &mut S, is_xn: bool) -> Result<usize, Exit> {
         // Never fed by the fast front with the `small` feature.
         if !cfg!(feature = "small") && self.fast {
             // Only CheckHyphens and UseSTD3ASCIIRules are left to check
-            // (see `super::fast`); an `xn--` label has Punycode to decode,
-            // whose Bidi_Class the fast path cannot vouch for (the fast
-            // front hands such a label over before it gets here).
-            if is_xn {
-                return Err(Exit::Decline);
-            }
+            // (see `super::fast`; `end_label` declined an `xn--` label).
             let cps = self.buf.as_slice();
             self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
         } else if !self.ascii || is_xn {

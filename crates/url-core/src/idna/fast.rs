@@ -26,7 +26,7 @@
 //! (Punycode to decode, or invalid), which the converter declines.
 
 use super::converter::Converter;
-use super::mapping::{char_at, mapping, XN};
+use super::mapping::{char_at, mapping};
 use super::process::Outcome;
 use super::Exit;
 use crate::storage::Storage;
@@ -74,12 +74,11 @@ pub(super) fn process<S: Storage>(
                 return Err(hand_over(out, start, p, conv, resume));
             }
         }
-        // An `xn--` label (the converter would decline it after writing
-        // the FULL STOP before it).
-        if conv.buf.as_slice().starts_with(&XN) {
-            return Err(hand_over(out, start, p, conv, resume));
+        match conv.end_label(out) {
+            // An `xn--` label, declined before anything of it was written.
+            Err(Exit::Decline) => return Err(hand_over(out, start, p, conv, resume)),
+            r => r?,
         }
-        conv.end_label(out)?;
         p += i + 1;
         if p > end {
             return conv.complete(out, start, end);
