@@ -72,16 +72,19 @@ fn process_inner<S: Storage>(
     let mut p = start;
     if fast {
         let mut resume = None;
-        match super::fast::process(out, start, end, &mut conv, &mut resume) {
+        match (
+            super::fast::process(out, start, end, &mut conv, &mut resume),
+            resume,
+        ) {
             // At the label where the fast front stopped (see
             // `fast::hand_over`).
-            Err(Exit::Decline) if resume.is_some() => p = resume.unwrap_or(start),
-            Err(Exit::Decline) => {
+            (Err(Exit::Decline), Some(at)) => p = at,
+            (Err(Exit::Decline), None) => {
                 // Start over, without what was written after the input.
                 out.truncate(end);
                 conv.restart();
             }
-            done => return done,
+            (done, _) => return done,
         }
     }
     let mut nfc = nfc::Nfc::new();
