@@ -158,6 +158,44 @@ fn can_parse_in_agrees_with_parse_into() {
     );
 }
 
+/// `can_parse_in` writes no ASCII host: a check with no room at all
+/// answers for an ASCII domain of any case, an IPv4 address in any notation
+/// and an IPv6 address, whichever engine takes it (the predicate, the
+/// straight-line route, the state machine after a tab). An IDN's labels are
+/// still written for IDNA to read, so it needs room.
+#[test]
+fn can_parse_in_writes_no_ascii_host() {
+    use url_core::{ParseError, Parser, SliceStorage};
+    let check = |input: &str| Parser::new().can_parse_in(input, || SliceStorage::new(&mut []));
+    for input in [
+        "https://example.com/",
+        "HTTPS://EXAMPLE.COM/a",
+        "ws://User:Pass@Example.Org:8080/",
+        "http://0x7F.1/",
+        "http://3232235777/",
+        "HTTP://192.168.0.1:80/",
+        "http://[::FFFF:1.2.3.4]/",
+        "https://[0:0:0:0:0:0:0:1]:443/x",
+        "http://exa\tmple.com/",
+        "http://[::1\n]/",
+    ] {
+        assert_eq!(check(input), Ok(()), "{input:?}");
+    }
+    // Failures are found without room too.
+    assert!(matches!(
+        check("http://1.2.3.256/"),
+        Err(ParseError::Invalid { .. })
+    ));
+    assert!(matches!(
+        check("http://[::1::]/"),
+        Err(ParseError::Invalid { .. })
+    ));
+    assert!(matches!(
+        check("https://b\u{fc}cher.example/"),
+        Err(ParseError::Capacity(_))
+    ));
+}
+
 /// The shapes `can_parse` answers from the scheme and authority alone
 /// (`url_core::parser::check`): hosts of either case with rarer domain
 /// bytes, credentials with an `@` in the path, IPv6 addresses the one-pass

@@ -20,7 +20,8 @@ use crate::storage::Storage;
 use crate::validation::{ValidationError, ValidationSink};
 
 /// With [`Need::Validity`] (canParse), the result is right about success,
-/// failure and the kind, but an IDN label's text is left out.
+/// failure and the kind, but an ASCII domain or IPv4 address is not
+/// written, nor an IDN label's text.
 pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
     w: &mut Output<'_, '_, S>,
     input: &Input<'_>,
@@ -62,6 +63,10 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         if ipv4::ends_in_a_number(raw) {
             let (addr, serialized) =
                 ipv4::parse_ipv4_quiet(raw).map_err(|(e, k)| invalid(e, input.pos(start + k)))?;
+            // canParse needs nothing written: the host is valid.
+            if need == Need::Validity {
+                return Ok(HostKind::Ipv4);
+            }
             if serialized {
                 w.push_span(start, end)?;
                 return Ok(HostKind::Ipv4);
@@ -72,6 +77,9 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             let n = ipv4::serialize_ipv4(addr, &mut text);
             w.push_ascii(text.get(..n).unwrap_or_default())?;
             return Ok(HostKind::Ipv4);
+        }
+        if need == Need::Validity {
+            return Ok(HostKind::Domain);
         }
         if upper {
             w.push_ascii_lowercase(raw)?;
