@@ -431,6 +431,51 @@ mod tests {
         }
     }
 
+    /// [`is_serialized_ipv4`] against parse-then-serialize on random
+    /// strings of digits and dots (and a few other bytes), and on every
+    /// address's serialization with one part spelled otherwise.
+    #[test]
+    fn serialized_ipv4_agrees_with_the_parser_at_random() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let alphabet = b"0123456789012345678901234567890123456789....x";
+        let (mut yes, mut no) = (0, 0);
+        for round in 0..300_000 {
+            let s: std::string::String = if round % 2 == 0 {
+                let len = next(18) as usize;
+                (0..len)
+                    .map(|_| char::from(alphabet[next(alphabet.len() as u64) as usize]))
+                    .collect()
+            } else {
+                let parts: std::vec::Vec<std::string::String> = (0..4)
+                    .map(|_| match next(8) {
+                        0 => std::format!("0{}", next(300)),
+                        1 => std::format!("{}", 250 + next(10)),
+                        _ => std::format!("{}", next(256)),
+                    })
+                    .collect();
+                parts.join(".")
+            };
+            let canonical = p(&s).map(|a| {
+                let mut t = [0u8; 15];
+                let n = serialize_ipv4(a, &mut t);
+                t[..n] == *s.as_bytes()
+            }) == Ok(true);
+            assert_eq!(is_serialized_ipv4(s.as_bytes()), canonical, "{s:?}");
+            if canonical {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 50_000 && no > 50_000, "{yes} canonical, {no} not");
+    }
+
     #[test]
     fn ends_in_a_number_cases() {
         assert!(ends_in_a_number(b"1.2.3.4"));
