@@ -1,11 +1,15 @@
 //! `cargo xtask bench [--quick] [--instructions] [FILES…]`: builds
-//! `weburl-bench` in release mode and runs it over the corpus files (default:
+//! `weburl-bench` (profile `release-lto`) and runs it over the corpus files (default:
 //! the four files in `../shared/data/bench/`, skipped with a message when
 //! absent), then, with `--instructions`, counts instructions per URL for
 //! every workload and implementation under callgrind (valgrind), which
 //! unlike time does not depend on machine load.
 
 use std::process::Command;
+
+/// The Cargo profile the benchmark is built with (the workspace's
+/// Cargo.toml: release with fat LTO and one codegen unit).
+const PROFILE: &str = "release-lto";
 
 const DEFAULT_FILES: [&str; 4] = [
     "kasztp.txt",
@@ -52,7 +56,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
     };
     let status = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
         .current_dir(&root)
-        .args(["run", "--quiet", "--release", "-p", "weburl-bench", "--"])
+        .args([
+            "run",
+            "--quiet",
+            "--profile",
+            PROFILE,
+            "-p",
+            "weburl-bench",
+            "--",
+        ])
         .args(quick.then_some("--quick"))
         .args(&mutations_args)
         .args(&files)
@@ -76,7 +88,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 /// one `--list` names).
 fn instructions(root: &std::path::Path, files: &[String]) -> Result<(), String> {
     const LIMIT: &str = "5000";
-    let bin = root.join("target/release/weburl-bench");
+    let bin = root.join("target").join(PROFILE).join("weburl-bench");
     let tmp = root.join("target/bench-instructions");
     std::fs::create_dir_all(&tmp).map_err(|e| e.to_string())?;
     let list = Command::new(&bin)
