@@ -129,6 +129,8 @@ mod simd;
 pub mod sizes;
 mod storage;
 pub mod strict;
+#[cfg(test)]
+mod test_rng;
 mod url;
 pub mod validation;
 pub mod writing;

@@ -436,13 +436,8 @@ mod tests {
     /// address's serialization with one part spelled otherwise.
     #[test]
     fn serialized_ipv4_agrees_with_the_parser_at_random() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x1234_5678_9abc_def1);
+        let mut next = |n: u64| rng.below(n);
         let alphabet = b"0123456789012345678901234567890123456789....x";
         let (mut yes, mut no) = (0, 0);
         for round in 0..300_000 {

@@ -277,13 +277,8 @@ mod tests {
                 check(&std::format!("{a}.{b}"));
             }
         }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut rng = crate::test_rng::Xorshift::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
         for _ in 0..30_000 {
             let labels: Vec<String> = (0..1 + next(3))
                 .map(|_| {
