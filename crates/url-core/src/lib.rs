@@ -60,6 +60,7 @@
 //! | 3 | `bytes` | copies without a panic path |
 //! | 2 | `simd` | 16-byte scans (the one module with `unsafe`) |
 //! | 1 | `byte_class` | every byte set the standard names, in one table |
+//! | 0 | `test_rng` | a seeded generator for the randomized unit tests (built only for tests) |
 //!
 //! Features: `idna` (default; non-ASCII domains), `psl` (default; public
 //! suffixes and same site), `render` (default; URL rendering), `heapless`
