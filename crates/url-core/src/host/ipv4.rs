@@ -182,11 +182,11 @@ fn address(
     Ok(ipv4 as u32)
 }
 
-/// The IPv4 parser without validation reports, in one pass (the parser
-/// above counts the parts first, then parses each): the address, and
-/// whether `input` is already its serialization (then the caller copies it
-/// and need not serialize). The same answers and failure positions as
-/// [`parse_ipv4`].
+/// The IPv4 parser without validation reports, in one pass over the bytes
+/// (the parser above counts the parts first, then parses each): the
+/// address, and whether `input` is already its serialization (then the
+/// caller copies it and need not serialize). The same answers and failure
+/// positions as [`parse_ipv4`].
 pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationError, usize)> {
     if cfg!(feature = "small") {
         // One parser linked, not two.
@@ -204,22 +204,44 @@ pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationE
     let mut serialized = body.len() == input.len();
     let mut i = 0;
     loop {
-        let (value, numeric, end) = number_at(body, i);
+        // The IPv4 number parser on the part at `i`, its radix from its
+        // prefix: "0x" or "0X" hexadecimal, another leading "0" octal.
+        let start = i;
+        let (radix, mut j) = match (body.get(i), body.get(i + 1)) {
+            (Some(b'0'), Some(&x)) if x | 0x20 == b'x' => (16, i + 2),
+            (Some(b'0'), Some(&b)) if b != b'.' => (8, i + 1),
+            _ => (10, i),
+        };
+        // An empty part is not a number; "0x" alone is zero.
+        let mut numeric = j > start || body.get(j).is_some_and(|&b| b != b'.');
+        let mut value: u64 = 0;
+        while let Some(&b) = body.get(j) {
+            if b == b'.' {
+                break;
+            }
+            // A hex digit's value is below the radix exactly when the byte
+            // is a digit of that radix.
+            let d = u64::from(HEX_VALUE.get(usize::from(b)).copied().unwrap_or(0xFF));
+            numeric &= d < radix;
+            // Held at the cap: out of range for every part, as unbounded
+            // integers would be, and no overflow (2^40 · 16 + 15 fits).
+            value = (value * radix + (d & 0xF)).min(NUMBER_CAP);
+            j += 1;
+        }
         if let (Some(n), Some(s)) = (numbers.get_mut(count), starts.get_mut(count)) {
-            (*n, *s) = (value, i);
+            (*n, *s) = (value, start);
         }
         if !numeric && non_numeric.is_none() {
-            non_numeric = Some(i);
+            non_numeric = Some(start);
         }
-        // Decimal without a leading zero (`number_at` reads "01" as
+        // Decimal without a leading zero (a leading "0" before a digit is
         // octal), at most three digits, at most 255.
-        let first = body.get(i).copied().unwrap_or(b'0');
-        serialized &= numeric && (end - i) <= 3 && value <= 255 && (first != b'0' || end - i == 1);
+        serialized &= numeric && radix == 10 && j - start <= 3 && value <= 255;
         count += 1;
-        if end >= body.len() {
+        if j >= body.len() {
             break;
         }
-        i = end + 1;
+        i = j + 1;
     }
     if count > 4 {
         return Err((ValidationError::Ipv4TooManyParts, 0));
@@ -230,17 +252,18 @@ pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationE
     address(&numbers, &starts, count).map(|a| (a, serialized && count == 4))
 }
 
-/// The IPv4 number parser over the part of `body` at `i` (up to the next
-/// '.' or the end): its value, whether it is a number, and where it ends.
-#[inline]
-fn number_at(body: &[u8], i: usize) -> (u64, bool, usize) {
-    let rest = body.get(i..).unwrap_or_default();
-    let end = i + rest.iter().position(|&b| b == b'.').unwrap_or(rest.len());
-    match parse_ipv4_number(body.get(i..end).unwrap_or_default()) {
-        Some((value, _)) => (value, true, end),
-        None => (0, false, end),
+/// Each byte's hexadecimal digit value, 0xFF for any other byte.
+pub(super) static HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(d) = crate::percent_encode::hex_value(b as u8) {
+            t[b] = d;
+        }
+        b += 1;
     }
-}
+    t
+};
 
 /// Whether `input` is an IPv4 address already in its serialization: four
 /// decimal parts of 0..=255 without leading zeros (`192.168.0.1`). Such a

@@ -1,5 +1,6 @@
 //! IPv6 (url.bs §3.5 "IPv6 parser", §3.6 "IPv6 serializer").
 
+use super::ipv4::HEX_VALUE;
 use crate::byte_class::is_tab_or_newline;
 use crate::validation::ValidationError;
 
@@ -202,19 +203,6 @@ fn parse<const WS: bool>(
     finish(address, piece_index, compress, report)
 }
 
-/// Each byte's hexadecimal digit value, 0xFF for any other byte.
-static HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0;
-    while b < 256 {
-        if let Some(d) = crate::percent_encode::hex_value(b as u8) {
-            t[b] = d;
-        }
-        b += 1;
-    }
-    t
-};
-
 /// The value and length of the run of at most four hex digits at `i`.
 #[inline(always)]
 fn hex_piece(input: &[u8], i: usize) -> (u32, usize) {
@@ -293,8 +281,6 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
     } else {
         usize::MAX
     };
-    const HEX: &[u8; 16] = b"0123456789abcdef";
-    let hex = |v: u32| HEX.get((v & 0xF) as usize).copied().unwrap_or(b'0');
     let mut n = 0;
     let mut index = 0;
     while index < 8 {
@@ -314,7 +300,7 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
         let digits = (16 - (piece | 1).leading_zeros() as usize).div_ceil(4);
         let v = u32::from(piece) << (4 * (4 - digits));
         if let Some(slot) = out.get_mut(n..n + 4) {
-            slot.copy_from_slice(&[hex(v >> 12), hex(v >> 8), hex(v >> 4), hex(v)]);
+            slot.copy_from_slice(&hex_digits(v).to_le_bytes());
         }
         n += digits;
         if index != 7 {
@@ -326,6 +312,22 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
         index += 1;
     }
     n
+}
+
+/// The four lowercase hex digits of the 16-bit `v`, most significant
+/// first, as the bytes of a little-endian word: each nibble moves to a
+/// byte of its own, then '0' is added, and 'a' − '0' − 10 more to the
+/// bytes of 10 and above, all four at once.
+#[inline]
+fn hex_digits(v: u32) -> u32 {
+    // Byte 0: v's high byte; byte 2: its low byte.
+    let t = (v >> 8 & 0xFF) | (v & 0xFF) << 16;
+    // A nibble per byte, the high nibble of each pair first.
+    let nibbles = (t & 0x00F0_00F0) >> 4 | (t & 0x000F_000F) << 8;
+    // Bit 4 of a byte of (nibble + 6) is set exactly for 10..=15; no
+    // byte carries into the next (15 + 6 < 256).
+    let letters = ((nibbles + 0x0606_0606) >> 4) & 0x0101_0101;
+    nibbles + 0x3030_3030 + letters * (b'a' - b'0' - 10) as u32
 }
 
 #[cfg(test)]
@@ -444,6 +446,14 @@ mod tests {
             }
         }
         assert!(n > 50_000, "{n}");
+    }
+
+    #[test]
+    fn hex_digits_of_every_piece() {
+        for v in 0..=u16::MAX {
+            let word = hex_digits(u32::from(v)).to_le_bytes();
+            assert_eq!(core::str::from_utf8(&word), Ok(&*format!("{v:04x}")));
+        }
     }
 
     /// The serializer against the standard's steps written plainly (the
