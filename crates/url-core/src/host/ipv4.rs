@@ -39,62 +39,57 @@ fn last_part_is_a_number(body: &[u8]) -> bool {
 /// growing once they reach [`NUMBER_CAP`] (out of range for every part, so
 /// the outcome is the same as with unbounded integers).
 fn parse_ipv4_number(input: &[u8]) -> Option<(u64, bool)> {
-    let (digits, radix, flag) = match input {
-        [] => return None,
-        [b'0', x, rest @ ..] if (x | 0x20) == b'x' => (rest, 16, true),
-        [b'0', rest @ ..] if !rest.is_empty() => (rest, 8, true),
-        _ => (input, 10, false),
+    // A part never holds a '.': the number runs to the end.
+    let part = number_at(input, 0);
+    part.numeric.then_some((part.value, part.radix != 10))
+}
+
+/// An IPv4 part as the IPv4 number parser reads it.
+struct Part {
+    /// Its value (held at [`NUMBER_CAP`]); meaningless when not `numeric`.
+    value: u64,
+    /// 16 after "0x" or "0X", 8 after another leading "0", else 10.
+    radix: u64,
+    /// Whether the IPv4 number parser returns a number (not failure).
+    numeric: bool,
+    /// Where it ends: the next '.', or the end of `body`.
+    end: usize,
+}
+
+/// The IPv4 number parser on the part of `body` at `i` (up to the next
+/// '.' or the end), in one pass over its bytes.
+#[inline(always)]
+fn number_at(body: &[u8], i: usize) -> Part {
+    let (radix, mut j) = match (body.get(i), body.get(i + 1)) {
+        (Some(b'0'), Some(&x)) if x | 0x20 == b'x' => (16, i + 2),
+        (Some(b'0'), Some(&b)) if b != b'.' => (8, i + 1),
+        _ => (10, i),
     };
+    // An empty part is not a number; "0x" alone, or a lone "0", is zero.
+    let mut numeric = j > i || body.get(j).is_some_and(|&b| b != b'.');
     let mut value: u64 = 0;
-    if cfg!(feature = "small") {
-        // One loop for every radix: a hex digit's value is below the radix
-        // exactly when the byte is a digit of that radix.
-        for &b in digits {
-            let d = u64::from(crate::percent_encode::hex_value(b)?);
-            if d >= radix {
-                return None;
-            }
-            if value < NUMBER_CAP {
-                value = value * radix + d;
-            }
+    while let Some(&b) = body.get(j) {
+        if b == b'.' {
+            break;
         }
-        return Some((value, flag));
+        // A hex digit's value is below the radix exactly when the byte is
+        // a digit of that radix. (`small` links no table.)
+        let d = if cfg!(feature = "small") {
+            crate::percent_encode::hex_value(b).map_or(0xFF, u64::from)
+        } else {
+            u64::from(HEX_VALUE.get(usize::from(b)).copied().unwrap_or(0xFF))
+        };
+        numeric &= d < radix;
+        // Held at the cap, with no overflow (2^40 · 16 + 15 fits).
+        value = (value * radix + (d & 0xF)).min(NUMBER_CAP);
+        j += 1;
     }
-    // One loop per radix: the digit test is then a single comparison.
-    match radix {
-        10 => {
-            for &b in digits {
-                let d = b.wrapping_sub(b'0');
-                if d > 9 {
-                    return None;
-                }
-                if value < NUMBER_CAP {
-                    value = value * 10 + u64::from(d);
-                }
-            }
-        }
-        8 => {
-            for &b in digits {
-                let d = b.wrapping_sub(b'0');
-                if d > 7 {
-                    return None;
-                }
-                if value < NUMBER_CAP {
-                    value = value * 8 + u64::from(d);
-                }
-            }
-        }
-        _ => {
-            for &b in digits {
-                let d = crate::percent_encode::hex_value(b)?;
-                if value < NUMBER_CAP {
-                    value = value * 16 + u64::from(d);
-                }
-            }
-        }
+    Part {
+        value,
+        radix,
+        numeric,
+        end: j,
     }
-    // "0x" and a lone leading zero before nothing: zero, with the flag.
-    Some((value, flag))
 }
 
 /// Above every value an IPv4 part may have (2^32), far below overflow.
@@ -204,44 +199,26 @@ pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationE
     let mut serialized = body.len() == input.len();
     let mut i = 0;
     loop {
-        // The IPv4 number parser on the part at `i`, its radix from its
-        // prefix: "0x" or "0X" hexadecimal, another leading "0" octal.
-        let start = i;
-        let (radix, mut j) = match (body.get(i), body.get(i + 1)) {
-            (Some(b'0'), Some(&x)) if x | 0x20 == b'x' => (16, i + 2),
-            (Some(b'0'), Some(&b)) if b != b'.' => (8, i + 1),
-            _ => (10, i),
-        };
-        // An empty part is not a number; "0x" alone is zero.
-        let mut numeric = j > start || body.get(j).is_some_and(|&b| b != b'.');
-        let mut value: u64 = 0;
-        while let Some(&b) = body.get(j) {
-            if b == b'.' {
-                break;
-            }
-            // A hex digit's value is below the radix exactly when the byte
-            // is a digit of that radix.
-            let d = u64::from(HEX_VALUE.get(usize::from(b)).copied().unwrap_or(0xFF));
-            numeric &= d < radix;
-            // Held at the cap: out of range for every part, as unbounded
-            // integers would be, and no overflow (2^40 · 16 + 15 fits).
-            value = (value * radix + (d & 0xF)).min(NUMBER_CAP);
-            j += 1;
-        }
+        let Part {
+            value,
+            radix,
+            numeric,
+            end,
+        } = number_at(body, i);
         if let (Some(n), Some(s)) = (numbers.get_mut(count), starts.get_mut(count)) {
-            (*n, *s) = (value, start);
+            (*n, *s) = (value, i);
         }
         if !numeric && non_numeric.is_none() {
-            non_numeric = Some(start);
+            non_numeric = Some(i);
         }
         // Decimal without a leading zero (a leading "0" before a digit is
         // octal), at most three digits, at most 255.
-        serialized &= numeric && radix == 10 && j - start <= 3 && value <= 255;
+        serialized &= numeric && radix == 10 && end - i <= 3 && value <= 255;
         count += 1;
-        if j >= body.len() {
+        if end >= body.len() {
             break;
         }
-        i = j + 1;
+        i = end + 1;
     }
     if count > 4 {
         return Err((ValidationError::Ipv4TooManyParts, 0));
