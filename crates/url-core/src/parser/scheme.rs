@@ -251,3 +251,106 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Xorshift;
+    use std::vec::Vec;
+
+    /// The scheme start and scheme states byte by byte, as url.bs words
+    /// them (plus the canonical scan's stops): the colon's index, the
+    /// scheme lowercased without tab or newline, upper case and tab or
+    /// newline seen; else where the scan stopped.
+    fn definition(
+        bytes: &[u8],
+        start: usize,
+        scan: SchemeScan,
+    ) -> Result<(usize, Vec<u8>, bool, bool), usize> {
+        if !bytes.get(start).is_some_and(u8::is_ascii_alphabetic) {
+            return Err(start);
+        }
+        let canonical = scan == SchemeScan::Canonical;
+        let (mut lower, mut upper, mut tab) = (Vec::new(), false, false);
+        for (i, &b) in bytes.iter().enumerate().skip(start) {
+            match b {
+                b'A'..=b'Z' if canonical => return Err(i),
+                b'\t' | b'\n' | b'\r' if canonical => return Err(i),
+                b'\t' | b'\n' | b'\r' => tab = true,
+                b if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') => {
+                    upper |= b.is_ascii_uppercase();
+                    lower.push(b.to_ascii_lowercase());
+                }
+                b':' => return Ok((i, lower, upper, tab)),
+                _ => return Err(i),
+            }
+        }
+        if scan == SchemeScan::SetterValue {
+            Ok((bytes.len(), lower, upper, tab))
+        } else {
+            Err(bytes.len())
+        }
+    }
+
+    /// Random inputs of scheme code points with a stop (':', a tab, a
+    /// newline, upper case, a byte no scheme holds) anywhere, some led by
+    /// a scheme the known-scheme test answers, from several starts, in
+    /// every scan.
+    #[test]
+    fn scan_scheme_agrees_with_the_definition() {
+        let alphabet = b"abzAZ09+-.:\t\n\r/@%\x00\x80\xc3hHttpsfile";
+        let mut rng = Xorshift::new(0x5c4e_3e5a_11ce_0001);
+        for round in 0..40_000 {
+            let len = rng.below(40) as usize;
+            let mut bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    if rng.below(4) == 0 {
+                        alphabet[rng.below(alphabet.len() as u64) as usize]
+                    } else {
+                        b'a' + rng.below(26) as u8
+                    }
+                })
+                .collect();
+            if round % 3 == 0 && len > 0 {
+                // A colon somewhere makes most inputs schemes.
+                let at = rng.below(len as u64) as usize;
+                bytes[at] = b':';
+            }
+            if round % 7 == 0 {
+                let known: &[u8] =
+                    [&b"http:"[..], b"https:", b"file:", b"HTTP:"][rng.below(4) as usize];
+                bytes.splice(0..0, known.iter().copied());
+            }
+            let starts = [
+                0,
+                1.min(bytes.len()),
+                rng.below(bytes.len() as u64 + 1) as usize,
+            ];
+            for start in starts {
+                for scan in [
+                    SchemeScan::Canonical,
+                    SchemeScan::Input,
+                    SchemeScan::SetterValue,
+                ] {
+                    let want = definition(&bytes, start, scan);
+                    let got = scan_scheme(&bytes, start, scan);
+                    match (&want, &got) {
+                        (Ok((colon, lower, upper, tab)), Ok(s)) => {
+                            assert_eq!(s.colon, *colon, "{bytes:?} {start} {scan:?}");
+                            assert_eq!(s.scheme_type, SchemeType::of(lower), "{bytes:?}");
+                            if scan != SchemeScan::Canonical {
+                                assert_eq!(
+                                    (s.upper, s.tab_or_newline),
+                                    (*upper, *tab),
+                                    "{bytes:?}"
+                                );
+                            }
+                        }
+                        (Err(w), Err(g)) => assert_eq!(w, g, "{bytes:?} {start} {scan:?}"),
+                        _ => panic!("{bytes:?} {start} {scan:?}: {want:?} against {got:?}"),
+                    }
+                }
+            }
+        }
+    }
+}
