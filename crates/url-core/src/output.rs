@@ -175,9 +175,7 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
     pub fn push_ascii_lowercase(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
         let mut chunk = [0u8; 64];
         for part in bytes.chunks(64) {
-            for (d, s) in chunk.iter_mut().zip(part) {
-                *d = s.to_ascii_lowercase();
-            }
+            crate::bytes::lowercase_ascii(&mut chunk, part);
             self.push_ascii(chunk.get(..part.len()).unwrap_or_default())?;
         }
         Ok(())
