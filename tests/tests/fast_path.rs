@@ -240,7 +240,25 @@ fn fast_path_agrees_on_hosts() {
         "%5B::1%5D",
     ];
     let tails = [
-        "", "/", "/p?q#f", ":8080/p", ":80/", ":443", "?q", "#f", ":/", ":0x/", "/%7e",
+        "",
+        "/",
+        "/p?q#f",
+        ":8080/p",
+        ":80/",
+        ":443",
+        "?q",
+        "#f",
+        ":/",
+        ":0x/",
+        "/%7e",
+        // A path to encode or resolve, a tab or newline after the host, a
+        // backslash: the ladder resumes after a canonical host.
+        "/a b",
+        "/a/../b?q",
+        ":81/p#f g",
+        "/a\tb",
+        "?q\n",
+        "\\p",
     ];
     let mut n = 0;
     for scheme in ["http", "https", "ws", "ftp", "file", "foo"] {
