@@ -54,8 +54,10 @@ fn the_store_ladder() {
         ("http://0x7f.1/", None, Straight, Given),
         ("http://[::1]/", None, Straight, Given),
         ("http://[0:0:0:0:0:0:0:1]:8080/x", None, Straight, Given),
-        // Tabs and newlines: removed on the stack, then the ladder again.
-        ("https://exa\tmple.com/", None, Canonical, Stripped),
+        // Tabs and newlines: removed on the stack, then the ladder again,
+        // from the reference resolver (the straight-line route takes a
+        // URL the removal left canonical too).
+        ("https://exa\tmple.com/", None, Straight, Stripped),
         ("HTTPS://exa\nmple.com/a/../b", None, Straight, Stripped),
         // Relative references against a special base.
         ("../c?d", Some("https://example.com/a/b"), Reference, Given),
