@@ -3,8 +3,9 @@
 
 use super::vector::Lanes;
 use core::arch::aarch64::{
-    uint8x16_t, vceqq_u8, vcgtq_u8, vcleq_u8, vcltq_u8, vdupq_n_u8, vget_lane_u64, vld1q_u8,
-    vorrq_u8, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16, vsubq_u8,
+    uint8x16_t, vceqq_u8, vcgtq_u8, vcleq_u8, vcltq_u8, vcombine_u8, vcreate_u8, vdupq_n_u8,
+    vget_lane_u64, vld1q_u8, vorrq_u8, vreinterpret_u64_u8, vreinterpretq_u16_u8, vshrn_n_u16,
+    vsubq_u8,
 };
 
 pub(super) const LANE_BITS: u32 = 4;
@@ -27,6 +28,11 @@ impl Lanes for V {
         // SAFETY: reads the 16 bytes of `chunk`, valid for reads;
         // unaligned loads are allowed.
         V(unsafe { vld1q_u8(chunk.as_ptr()) })
+    }
+    #[inline(always)]
+    fn from_words(lo: u64, hi: u64) -> V {
+        // SAFETY: see above.
+        V(unsafe { vcombine_u8(vcreate_u8(lo), vcreate_u8(hi)) })
     }
     #[inline(always)]
     fn eq(self, c: u8) -> V {

@@ -3,7 +3,7 @@
 use super::vector::Lanes;
 use core::arch::x86_64::{
     __m128i, _mm_add_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_loadu_si128, _mm_movemask_epi8,
-    _mm_or_si128, _mm_set1_epi8,
+    _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x,
 };
 
 pub(super) const LANE_BITS: u32 = 1;
@@ -26,6 +26,11 @@ impl Lanes for V {
         // SAFETY: reads the 16 bytes of `chunk`, valid for reads; no
         // alignment needed.
         V(unsafe { _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>()) })
+    }
+    #[inline(always)]
+    fn from_words(lo: u64, hi: u64) -> V {
+        // SAFETY: see above.
+        V(unsafe { _mm_set_epi64x(hi as i64, lo as i64) })
     }
     #[inline(always)]
     fn eq(self, c: u8) -> V {
