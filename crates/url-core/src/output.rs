@@ -175,7 +175,14 @@ impl<'i, 's, S: Storage> Output<'i, 's, S> {
     pub fn push_ascii_lowercase(&mut self, bytes: &[u8]) -> Result<(), CapacityError> {
         let mut chunk = [0u8; 64];
         for part in bytes.chunks(64) {
-            crate::bytes::lowercase_ascii(&mut chunk, part);
+            if crate::simd::VECTOR {
+                crate::bytes::lowercase_ascii(&mut chunk, part);
+            } else {
+                // Elsewhere the byte loop, which links smaller there.
+                for (d, s) in chunk.iter_mut().zip(part) {
+                    *d = s.to_ascii_lowercase();
+                }
+            }
             self.push_ascii(chunk.get(..part.len()).unwrap_or_default())?;
         }
         Ok(())

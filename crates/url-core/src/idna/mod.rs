@@ -545,7 +545,14 @@ fn ascii_with_punycode_strictly_valid(domain: &[u8]) -> bool {
 fn push_ascii_lowercase<S: Storage>(out: &mut S, s: &[u8]) -> Result<(), CapacityError> {
     let mut piece = [0u8; 64];
     for part in s.chunks(piece.len()) {
-        crate::bytes::lowercase_ascii(&mut piece, part);
+        if crate::simd::VECTOR {
+            crate::bytes::lowercase_ascii(&mut piece, part);
+        } else {
+            // Elsewhere the byte loop, which links smaller there.
+            for (d, b) in piece.iter_mut().zip(part) {
+                *d = b.to_ascii_lowercase();
+            }
+        }
         out.push_str(
             core::str::from_utf8(piece.get(..part.len()).unwrap_or_default()).unwrap_or(""),
         )?;
