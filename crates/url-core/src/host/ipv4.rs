@@ -77,7 +77,12 @@ fn number_at(body: &[u8], i: usize) -> Part {
         let d = if cfg!(feature = "small") {
             crate::percent_encode::hex_value(b).map_or(0xFF, u64::from)
         } else {
-            u64::from(HEX_VALUE.get(usize::from(b)).copied().unwrap_or(0xFF))
+            u64::from(
+                crate::percent_encode::HEX_VALUE
+                    .get(usize::from(b))
+                    .copied()
+                    .unwrap_or(0xFF),
+            )
         };
         numeric &= d < radix;
         // Held at the cap, with no overflow (2^40 · 16 + 15 fits).
@@ -228,19 +233,6 @@ pub(crate) fn parse_ipv4_quiet(input: &[u8]) -> Result<(u32, bool), (ValidationE
     }
     address(&numbers, &starts, count).map(|a| (a, serialized && count == 4))
 }
-
-/// Each byte's hexadecimal digit value, 0xFF for any other byte.
-pub(super) static HEX_VALUE: [u8; 256] = {
-    let mut t = [0xFFu8; 256];
-    let mut b = 0;
-    while b < 256 {
-        if let Some(d) = crate::percent_encode::hex_value(b as u8) {
-            t[b] = d;
-        }
-        b += 1;
-    }
-    t
-};
 
 /// Whether `input` is an IPv4 address already in its serialization: four
 /// decimal parts of 0..=255 without leading zeros (`192.168.0.1`). Such a

@@ -1,7 +1,7 @@
 //! IPv6 (url.bs §3.5 "IPv6 parser", §3.6 "IPv6 serializer").
 
-use super::ipv4::HEX_VALUE;
 use crate::byte_class::is_tab_or_newline;
+use crate::percent_encode::HEX_VALUE;
 use crate::validation::ValidationError;
 
 /// A pointer over `bytes` that skips ASCII tab or newline (already "removed"

@@ -118,6 +118,20 @@ pub(crate) const fn hex_value(b: u8) -> Option<u8> {
     }
 }
 
+/// [`hex_value`] of every byte, 0xFF for a byte that is no hex digit: one
+/// load per digit for the IPv4 and IPv6 parsers' digit loops.
+pub(crate) static HEX_VALUE: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut b = 0;
+    while b < 256 {
+        if let Some(d) = hex_value(b as u8) {
+            t[b] = d;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// The `%XX` form of every byte, back to back, so that an escape is a
 /// `&'static str` (three bytes at `3 * byte`): the lazy encoders hand out
 /// chunks that borrow either the input or this table.
