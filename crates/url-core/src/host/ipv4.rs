@@ -332,11 +332,9 @@ mod tests {
             "999999999999999",
         ];
         let mut n = 0;
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::test_rng::Xorshift::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             let count = 1 + (x % 6) as usize;
             let mut host = String::new();
             for k in 0..count {

@@ -489,13 +489,11 @@ mod tests {
         let widths = [
             0u16, 0x1, 0xf, 0x10, 0xab, 0x100, 0xfff, 0x1000, 0xffff, 0x8001,
         ];
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = crate::test_rng::Xorshift::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..200_000 {
             let mut a = [0u16; 8];
             for p in &mut a {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                let x = rng.next_u64();
                 // Half the pieces zero, so that runs of every length occur.
                 *p = if x & 1 == 0 {
                     0
