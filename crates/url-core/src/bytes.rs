@@ -65,10 +65,10 @@ pub(crate) fn reverse<T>(s: &mut [T]) {
 }
 
 /// `src` ASCII-lowercased into the start of the stack chunk `dst` (as
-/// many bytes as both hold; bytes other than `A`–`Z`, UTF-8 included, stay as they are):
-/// eight bytes per step, and the last step overlapping the one before
-/// rather than a byte loop, which a host's varying length would exit
-/// mispredicted.
+/// many bytes as both hold; bytes other than `A`–`Z`, UTF-8 included,
+/// stay as they are): eight bytes per step, and the last step
+/// overlapping the one before rather than a byte loop, which a host's
+/// varying length would exit mispredicted.
 #[inline]
 pub(crate) fn lowercase_ascii(dst: &mut [u8; 64], src: &[u8]) {
     // Text under eight bytes has no word to step by. (Where scans are

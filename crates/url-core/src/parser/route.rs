@@ -422,9 +422,9 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// [`Parser::declined`]: the reference resolver on the input as given;
     /// the canonical recognizer and the reference resolver on it trimmed;
     /// the straight-line route; the resolver and the route without tabs
-    /// and newlines ([`Parser::stripped`]); and else the state machine. `BASE`: whether
-    /// the parser has a base; a parse without one (the entry points know)
-    /// then links no reference resolver.
+    /// and newlines ([`Parser::stripped`]); and else the state machine.
+    /// `BASE`: whether the parser has a base; a parse without one (the
+    /// entry points know) then links no reference resolver.
     #[inline(never)]
     fn declined_from<S: Storage, const BASE: bool>(
         &mut self,
@@ -478,8 +478,9 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 
     /// The reference resolver and the straight-line route again for a
     /// trimmed input `raw` that holds an ASCII tab or newline, with those
-    /// removed on the stack: `None` when none answers or `raw` is longer than the stack
-    /// room (the state machine then skips them as it goes). A failure the
+    /// removed on the stack: `None` when neither answers or `raw` is
+    /// longer than the stack room (the state machine then skips them as
+    /// it goes). A failure the
     /// straight-line route finds is reported at its place in the input
     /// (`raw` starts at `lead`), unless that place depends on how the
     /// state machine counts past the removed bytes.
