@@ -71,11 +71,23 @@ fn the_store_ladder() {
             Reference,
             Stripped,
         ),
-        // A scheme-relative URL: the reference resolver leaves "//" alone;
-        // against a special base other than `file`, the straight-line
-        // route takes it with the base's scheme.
+        // A scheme-relative URL against a special base other than `file`:
+        // the reference resolver when it is canonical with the base's
+        // scheme, else the straight-line route.
         (
             "//other.example/x",
+            Some("https://example.com/a/b"),
+            Reference,
+            Given,
+        ),
+        (
+            "//Other.example/x",
+            Some("https://example.com/a/b"),
+            Straight,
+            Given,
+        ),
+        (
+            "//other.example",
             Some("https://example.com/a/b"),
             Straight,
             Given,

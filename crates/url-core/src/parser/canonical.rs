@@ -81,7 +81,20 @@ pub(crate) fn recognize(input: &[u8]) -> Recognized {
     if input.get(colon + 1..colon + 3) != Some(&b"//"[..]) {
         return Neither;
     }
-    let host_start = colon + 3;
+    authority_on(input, colon, scheme_type, colon + 3)
+}
+
+/// A special URL from its host (at `host_start`, after `//`) on: the host,
+/// port, path, query and fragment. `colon` is where the scheme's `:` is,
+/// which only the offsets use.
+#[inline(always)]
+fn authority_on(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    host_start: usize,
+) -> Recognized {
+    use Recognized::Neither;
     // `Stop::Ldh` rather than `Domain`: the same answer for the hosts of almost
     // every URL, in a third of the vector work; a host it stops inside is
     // declined below (the byte at `i` is then neither a port nor a path).
@@ -114,6 +127,38 @@ pub(crate) fn recognize(input: &[u8]) -> Recognized {
         (i, HostKind::Domain)
     };
     after_host(input, colon, scheme_type, host_start, host_end, kind)
+}
+
+/// A scheme-relative reference (`input` starts with `//`) resolved against
+/// a base whose scheme is special, not `file`, and ends at `scheme_end`:
+/// the offsets of the URL `scheme ":" input`, when that is canonical as it
+/// stands (no '/' to insert).
+#[inline]
+pub(super) fn scheme_relative(
+    input: &[u8],
+    scheme_end: u32,
+    scheme_type: SchemeType,
+) -> Option<Offsets> {
+    // Every offset in the serialization is one past the scheme's ':' later
+    // than in `input`.
+    let shift = scheme_end.checked_add(1)?;
+    u32::try_from(input.len()).ok()?.checked_add(shift)?;
+    let Recognized::Canonical(Canonical { off, slash: None }) =
+        authority_on(input, 0, scheme_type, 2)
+    else {
+        return None;
+    };
+    let at = |x: u32| x + shift;
+    Some(Offsets {
+        scheme_end,
+        username_end: at(off.username_end),
+        host_start: at(off.host_start),
+        host_end: at(off.host_end),
+        path_start: at(off.path_start),
+        query_start: off.query_start.map(at),
+        fragment_start: off.fragment_start.map(at),
+        ..off
+    })
 }
 
 /// The rest of a special URL after its host (`input[host_start..host_end]`):

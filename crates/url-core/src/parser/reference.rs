@@ -1,15 +1,17 @@
 //! The fast path for a reference resolved against a base: the shapes a
 //! crawler meets all day (`/path`, `dir/page`, `./x`, `../x`, `?query`,
-//! `#fragment`, the empty string) against a special, non-file base, when
-//! the reference's path, query and fragment are already canonical. Then the
-//! serialization is a prefix of the base's followed by a suffix of the
-//! reference, and nothing else runs. Anything else (a scheme, `//`,
+//! `#fragment`, the empty string, and `//host/path`) against a special,
+//! non-file base, when the reference's path, query and fragment (and, for
+//! `//`, its host and port) are already canonical. Then the serialization
+//! is a prefix of the base's (for `//`, its scheme and `:`) followed by a
+//! suffix of the reference, and nothing else runs. Anything else (a scheme,
 //! backslashes, tab/newline, leading C0 control or space, dot segments
 //! other than leading `./` and `../`, bytes that would be percent-encoded)
-//! goes to the state machine. Agreement with it is tested on every WPT input
-//! against bases of every kind, and fuzzed.
+//! goes on down the ladder (`parser::route`). Agreement with the state
+//! machine is tested on every WPT input against bases of every kind, and
+//! fuzzed.
 
-use super::canonical::{canonical_path_end, is_dot_segment_at};
+use super::canonical::{canonical_path_end, is_dot_segment_at, scheme_relative};
 use super::scheme::{scan_scheme, SchemeScan};
 use crate::byte_class::is_c0_control_or_space;
 use crate::simd::{find, Stop};
@@ -63,8 +65,18 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
         Some(b'#') => (fragment_start, 0, Start::Fragment),
         Some(b'?') => (path_end, 0, Start::Query),
         Some(b'/') => match bytes.get(1) {
-            // "//" starts an authority; '\\' is a slash in a special URL.
-            Some(b'/' | b'\\') => return None,
+            // "//" starts an authority: the base's scheme, then the
+            // reference as it stands when that is canonical.
+            Some(b'/') => {
+                let off = scheme_relative(bytes, b.scheme_end, b.scheme_type)?;
+                return Some(Reference {
+                    head: href.get(..b.scheme_end as usize + 1)?,
+                    tail: input,
+                    off,
+                });
+            }
+            // '\\' is a slash in a special URL: an authority too.
+            Some(b'\\') => return None,
             _ => (path_start, 0, Start::Path),
         },
         Some(&c) => {
