@@ -209,6 +209,16 @@ fn file_parses(rest: &[u8]) -> bool {
         return true;
     }
     let host = rest.get(2..).unwrap_or_default();
+    // Most file URLs have an empty host ("file:///"); most others a
+    // plain domain, and then one scan finds where the buffer ends.
+    if is_slash(at(2)) {
+        return true;
+    }
+    if let Some(end) = host_parses(host) {
+        if matches!(host.get(end), None | Some(b'/' | b'\\' | b'?' | b'#')) {
+            return true;
+        }
+    }
     let end = host
         .iter()
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r'))
