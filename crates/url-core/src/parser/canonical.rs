@@ -132,8 +132,9 @@ fn authority_on(
 /// A scheme-relative reference (`input` starts with `//`) resolved against
 /// a base whose scheme is special, not `file`, and ends at `scheme_end`:
 /// the offsets of the URL `scheme ":" input`, when that is canonical as it
-/// stands (no '/' to insert).
-#[inline]
+/// stands (no '/' to insert). Out of line: one reference kind of many,
+/// and the recognizer's authority part is large.
+#[inline(never)]
 pub(super) fn scheme_relative(
     input: &[u8],
     scheme_end: u32,
