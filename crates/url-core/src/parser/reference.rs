@@ -14,7 +14,7 @@
 use super::canonical::{canonical_path_end, is_dot_segment_at, scheme_relative};
 use super::scheme::{scan_scheme, SchemeScan};
 use crate::byte_class::is_c0_control_or_space;
-use crate::simd::{find, Stop};
+use crate::simd::{find, last_index_of, Stop};
 use crate::url::{Offsets, SchemeType, Url};
 
 /// A resolved reference: the URL is `head` then `tail`.
@@ -86,7 +86,7 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
             // Base's path without its last segment, then one segment fewer
             // per leading "../" (never past the root).
             let path = href.as_bytes().get(path_start..path_end)?;
-            let mut dir = path.iter().rposition(|&b| b == b'/')? + 1;
+            let mut dir = last_index_of(path, b'/')? + 1;
             let mut from = 0;
             loop {
                 let rest = bytes.get(from..)?;
@@ -94,10 +94,7 @@ pub(crate) fn reference<'b, 'i>(input: &'i str, base: &Url<&'b str>) -> Option<R
                     from += 2;
                 } else if rest.starts_with(b"../") {
                     from += 3;
-                    dir = path
-                        .get(..dir.saturating_sub(1))?
-                        .iter()
-                        .rposition(|&b| b == b'/')
+                    dir = last_index_of(path.get(..dir.saturating_sub(1))?, b'/')
                         .map_or(dir, |p| p + 1);
                 } else {
                     break;

@@ -223,6 +223,17 @@ fn find_scalar(input: &[u8], i: usize, stop: Stop) -> usize {
     i
 }
 
+/// Where the last `c` in `bytes` is. With a vector unit the last 32 bytes
+/// are one step, so where the byte sits (a base URL's last path segment,
+/// for the reference resolver) does not decide when a loop exits.
+#[inline]
+pub(crate) fn last_index_of(bytes: &[u8], c: u8) -> Option<usize> {
+    vector_or_scalar!(
+        vector::last_index_of(bytes, c),
+        bytes.iter().rposition(|&b| b == c)
+    )
+}
+
 /// `true` when every byte is ASCII, 16 bytes per step with a vector unit.
 #[inline]
 pub(crate) fn is_ascii(bytes: &[u8]) -> bool {

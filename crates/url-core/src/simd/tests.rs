@@ -233,3 +233,27 @@ fn ascii_str_accepts_exactly_ascii() {
         }
     }
 }
+
+/// `last_index_of` against `rposition`: no match, one match at every
+/// place, and a second match before it, in inputs of every length up to
+/// and past the two-chunk step (the bytes around it differ from '/' in one
+/// bit, and in bit 7).
+#[test]
+fn last_index_of_agrees_with_the_definition() {
+    for len in 0..70usize {
+        let filler: std::vec::Vec<u8> = (0..len)
+            .map(|k| [b'/' ^ 1, b'/' ^ 0x80, b'a', 0][k % 4])
+            .collect();
+        assert_eq!(last_index_of(&filler, b'/'), None, "len {len}");
+        for p in positions(len) {
+            let mut v = filler.clone();
+            v[p] = b'/';
+            assert_eq!(last_index_of(&v, b'/'), Some(p), "len {len} at {p}");
+            for q in [0, p / 2, p.saturating_sub(1)] {
+                let mut w = v.clone();
+                w[q] = b'/';
+                assert_eq!(last_index_of(&w, b'/'), Some(p), "len {len} at {q}, {p}");
+            }
+        }
+    }
+}

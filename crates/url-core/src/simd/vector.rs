@@ -196,6 +196,29 @@ fn short(input: &[u8]) -> (V, u64) {
     (V::from_words(lo, hi), lanes)
 }
 
+#[inline(always)]
+pub(super) fn last_index_of(input: &[u8], c: u8) -> Option<usize> {
+    let len = input.len();
+    // Two chunks ending at the input's end (overlapping when it is shorter
+    // than 32 bytes), or one built in registers when shorter than 16.
+    let start = len.saturating_sub(32);
+    let m = match (chunk_at(input, start), last_chunk(input)) {
+        (Some(lo), Some(hi)) => {
+            Wide::from(V::load(lo).eq(c).mask())
+                | Wide::from(V::load(hi).eq(c).mask()) << ((len - 16 - start) * LANE_BITS as usize)
+        }
+        _ => {
+            let (chunk, lanes) = short(input);
+            Wide::from(chunk.eq(c).mask() & lanes)
+        }
+    };
+    if m != 0 {
+        let top = Wide::BITS - 1 - m.leading_zeros();
+        return Some(start + (top / LANE_BITS) as usize);
+    }
+    input.get(..start)?.iter().rposition(|&b| b == c)
+}
+
 /// The byte offset of the first lane set in `m` (≠ 0).
 #[inline(always)]
 fn first(m: u64) -> usize {
