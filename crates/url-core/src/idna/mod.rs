@@ -109,7 +109,7 @@ pub enum IdnaError {
     /// forms (see the module docs). From `domain_to_ascii`, `to_ascii`,
     /// `domain_to_unicode` and `to_unicode`, `needed` is a size with which
     /// the call succeeds: the storage's length before the call plus
-    /// [`max_domain_to_ascii_len`](crate::max_domain_to_ascii_len) (or
+    /// [`max_domain_to_ascii_len`] (or
     /// `_unicode_len`) of the domain's; from `to_nfc`, the bytes needed when
     /// it ran out.
     Capacity(CapacityError),
