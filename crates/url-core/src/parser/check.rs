@@ -208,27 +208,16 @@ fn file_parses(rest: &[u8]) -> bool {
     if !(is_slash(at(0)) && is_slash(at(1))) {
         return true;
     }
+    // The file host state's buffer ends at the path, query or fragment
+    // (tabs and newlines are removed, not ends: `false` at one).
+    let ends_buffer = |b: Option<&u8>| matches!(b, None | Some(b'/' | b'\\' | b'?' | b'#'));
     let host = rest.get(2..).unwrap_or_default();
-    // Most file URLs have an empty host ("file:///"); most others a
-    // plain domain, and then one scan finds where the buffer ends.
-    if is_slash(at(2)) {
-        return true;
-    }
-    if let Some(end) = host_parses(host) {
-        if matches!(host.get(end), None | Some(b'/' | b'\\' | b'?' | b'#')) {
-            return true;
-        }
-    }
-    let end = host
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r'))
-        .unwrap_or(host.len());
-    if matches!(host.get(end), Some(b'\t' | b'\n' | b'\r')) {
-        return false;
-    }
-    let buffer = host.get(..end).unwrap_or_default();
-    let drive_letter = matches!(buffer, [a, b':' | b'|'] if a.is_ascii_alphabetic());
-    buffer.is_empty() || drive_letter || host_parses(buffer) == Some(end)
+    // Empty (most file URLs: "file:///"), a Windows drive letter, or a
+    // host that parses, found with the host's own scan.
+    ends_buffer(host.first())
+        || matches!(host, [a, b':' | b'|', after @ ..]
+            if a.is_ascii_alphabetic() && ends_buffer(after.first()))
+        || host_parses(host).is_some_and(|end| ends_buffer(host.get(end)))
 }
 
 /// [`surely_parses`] for an input without a scheme: the relative state
