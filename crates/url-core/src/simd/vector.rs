@@ -138,12 +138,24 @@ pub(super) fn find_host(input: &[u8], i: usize) -> usize {
     let (Some(low), Some(high)) = (chunk_at(input, i), chunk_at(input, second)) else {
         return find(input, i, Stop::Ldh);
     };
-    let m = Wide::from(stop_mask(V::load(low), Stop::Ldh))
-        | Wide::from(stop_mask(V::load(high), Stop::Ldh)) << ((second - i) * LANE_BITS as usize);
+    let m = two_chunks(
+        stop_mask(V::load(low), Stop::Ldh),
+        stop_mask(V::load(high), Stop::Ldh),
+        second - i,
+    );
     if m != 0 {
         return i + (m.trailing_zeros() / LANE_BITS) as usize;
     }
     find(input, second + 16, Stop::Ldh)
+}
+
+/// The masks of two chunks, the second `apart` bytes (at most 16) after the
+/// first, as one mask of the bytes they cover: the first step of the scans
+/// that look at 32 bytes at once, the second chunk clamped to end at the
+/// input's end (overlapping lanes answer alike).
+#[inline(always)]
+fn two_chunks(first: u64, second: u64, apart: usize) -> Wide {
+    Wide::from(first) | Wide::from(second) << (apart * LANE_BITS as usize)
 }
 
 /// All bits of all 16 lanes.
@@ -203,10 +215,11 @@ pub(super) fn last_index_of(input: &[u8], c: u8) -> Option<usize> {
     // than 32 bytes), or one built in registers when shorter than 16.
     let start = len.saturating_sub(32);
     let m = match (chunk_at(input, start), last_chunk(input)) {
-        (Some(lo), Some(hi)) => {
-            Wide::from(V::load(lo).eq(c).mask())
-                | Wide::from(V::load(hi).eq(c).mask()) << ((len - 16 - start) * LANE_BITS as usize)
-        }
+        (Some(lo), Some(hi)) => two_chunks(
+            V::load(lo).eq(c).mask(),
+            V::load(hi).eq(c).mask(),
+            len - 16 - start,
+        ),
         _ => {
             let (chunk, lanes) = short(input);
             Wide::from(chunk.eq(c).mask() & lanes)
@@ -316,10 +329,7 @@ fn path_scan<const WINDOW: bool>(
     };
     let ((stop_a, slash_a, dot_a), (stop_b, slash_b, dot_b)) =
         (masks(V::load(at_a)), masks(V::load(at_b)));
-    let join = |x: u64, y: u64| {
-        (Wide::from(x) | Wide::from(y) << ((b - a) * LANE_BITS as usize))
-            >> ((i0 - a) * LANE_BITS as usize)
-    };
+    let join = |x: u64, y: u64| two_chunks(x, y, b - a) >> ((i0 - a) * LANE_BITS as usize);
     let slash = join(slash_a, slash_b);
     let m = join(stop_a, stop_b)
         | (join(dot_a, dot_b) & ((slash << LANE_BITS) | Wide::from(after(i0))));
