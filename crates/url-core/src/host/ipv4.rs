@@ -1,6 +1,7 @@
 //! IPv4 (url.bs §3.5 "ends in a number checker", "IPv4 parser", "IPv4 number
 //! parser"; §3.6 "IPv4 serializer").
 
+use crate::percent_encode::HEX_VALUE;
 use crate::validation::ValidationError;
 
 /// The "ends in a number" checker, on an ASCII domain (either case): every
@@ -77,12 +78,7 @@ fn number_at(body: &[u8], i: usize) -> Part {
         let d = if cfg!(feature = "small") {
             crate::percent_encode::hex_value(b).map_or(0xFF, u64::from)
         } else {
-            u64::from(
-                crate::percent_encode::HEX_VALUE
-                    .get(usize::from(b))
-                    .copied()
-                    .unwrap_or(0xFF),
-            )
+            u64::from(HEX_VALUE.get(usize::from(b)).copied().unwrap_or(0xFF))
         };
         numeric &= d < radix;
         // Held at the cap, with no overflow (2^40 · 16 + 15 fits).

@@ -119,7 +119,7 @@ pub(crate) const fn hex_value(b: u8) -> Option<u8> {
 }
 
 /// [`hex_value`] of every byte, 0xFF for a byte that is no hex digit: one
-/// load per digit for the IPv4 and IPv6 parsers' digit loops.
+/// load per digit for the IPv4 parser's digit loop.
 pub(crate) static HEX_VALUE: [u8; 256] = {
     let mut t = [0xFFu8; 256];
     let mut b = 0;
