@@ -6,7 +6,7 @@ use crate::byte_class::{class, is_tab_or_newline, AUTHORITY_END, USERINFO};
 use crate::error::ParseError;
 use crate::host::{self, HostSyntax};
 use crate::output::Output;
-use crate::percent_encode::percent_encoded;
+use crate::percent_encode::push_encoded_run;
 use crate::simd::{find, Stop, VECTOR};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{format_port, SchemeType};
@@ -159,15 +159,23 @@ fn encode_userinfo<S: Storage>(
     start: usize,
     end: usize,
 ) -> Result<(), CapacityError> {
+    let bytes = bytes.get(..end).unwrap_or_default();
     let mut run = start;
-    for (k, &b) in bytes.iter().enumerate().take(end).skip(start) {
+    let mut k = start;
+    while let Some(&b) = bytes.get(k) {
         // Tab and newline are C0 controls, in the set: removed here.
         if class(b) & USERINFO != 0 {
             w.push_span(run, k)?;
-            if !is_tab_or_newline(b) {
-                w.push_ascii(&percent_encoded(b))?;
-            }
-            run = k + 1;
+            k = if is_tab_or_newline(b) {
+                k + 1
+            } else {
+                push_encoded_run(w, bytes, k, |c| {
+                    class(c) & USERINFO != 0 && !is_tab_or_newline(c)
+                })?
+            };
+            run = k;
+        } else {
+            k += 1;
         }
     }
     w.push_span(run, end)

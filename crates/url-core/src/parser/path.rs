@@ -8,7 +8,7 @@ use crate::byte_class::{
 };
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::percent_encoded;
+use crate::percent_encode::{percent_encoded, push_encoded_run};
 use crate::storage::Storage;
 use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
@@ -420,8 +420,13 @@ pub(crate) fn write_path<S: Storage>(
                 _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
                 _ => {
                     w.push_span(run, k)?;
-                    w.push_ascii(&percent_encoded(b))?;
-                    i = k + 1;
+                    // The rest of the run too (a non-ASCII code point is
+                    // two to four bytes): what the arms above leave.
+                    i = push_encoded_run(w, bytes, k, |c| {
+                        class(c) & PATH != 0
+                            && !is_tab_or_newline(c)
+                            && (overriding || !matches!(c, b'?' | b'#'))
+                    })?;
                     run = i;
                 }
             }

@@ -4,7 +4,7 @@ use crate::byte_class::{class, FRAGMENT, HASH, QUERY, SPECIAL_QUERY};
 use crate::encoding::Encoded;
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::percent_encoded;
+use crate::percent_encode::{percent_encoded, push_encoded_run};
 use crate::storage::{CapacityError, Storage};
 use crate::url::SchemeType;
 use crate::validation::ValidationSink;
@@ -201,18 +201,11 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
             run = i;
             continue;
         }
-        w.push_ascii(&percent_encoded(b))?;
         // The bytes to encode come in runs (a non-ASCII code point is two
-        // to four): encode the rest of the run without another scan.
-        let mut j = k + 1;
-        while let Some(&c) = bytes.get(j) {
-            if !stop.stops_at(c) || Some(c) == end_at || is_tab_or_newline(c) {
-                break;
-            }
-            w.push_ascii(&percent_encoded(c))?;
-            j += 1;
-        }
-        i = j;
+        // to four): the whole run without another scan.
+        i = push_encoded_run(w, bytes, k, |c| {
+            stop.stops_at(c) && Some(c) != end_at && !is_tab_or_newline(c)
+        })?;
         run = i;
     }
 }

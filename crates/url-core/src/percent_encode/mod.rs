@@ -54,6 +54,7 @@ pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, Perce
 use crate::byte_class::{
     class, C0, COMPONENT, FORM, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO,
 };
+use crate::output::Output;
 use crate::storage::{CapacityError, Storage};
 
 /// A percent-encode set (url.bs §1.3). All sets contain every non-ASCII code
@@ -104,6 +105,36 @@ pub(crate) fn percent_encoded(byte: u8) -> [u8; 3] {
         HEX_UPPER[(byte >> 4) as usize],
         HEX_UPPER[(byte & 0xF) as usize],
     ]
+}
+
+/// Percent-encodes into `w` the run of bytes from `start` that `encode`
+/// holds for (§1.3 "percent-encode a byte", each), sixteen at a time
+/// through a stack chunk, and returns where the run ends: one append per
+/// sixteen bytes rather than per byte, and no scan between them. Text in
+/// another script, and hostile input, is mostly such runs.
+pub(crate) fn push_encoded_run<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    start: usize,
+    encode: impl Fn(u8) -> bool,
+) -> Result<usize, CapacityError> {
+    let mut chunk = [0u8; 48];
+    let mut i = start;
+    loop {
+        let mut n = 0;
+        while let (Some(&b), Some(slot)) = (bytes.get(i), chunk.get_mut(n..n + 3)) {
+            if !encode(b) {
+                break;
+            }
+            slot.copy_from_slice(&percent_encoded(b));
+            n += 3;
+            i += 1;
+        }
+        w.push_ascii(chunk.get(..n).unwrap_or_default())?;
+        if n < chunk.len() {
+            return Ok(i);
+        }
+    }
 }
 
 /// The value of an ASCII hex digit.
