@@ -69,15 +69,19 @@ pub(crate) fn scan_authority(
         // Inside brackets an IPv6 address's colons are not the port's: the
         // scan steps over them (the userinfo's `:` is found when an `@`
         // shows there is one; see `write_userinfo`).
+        // Past the first ':' (until an '@' makes the host start again),
+        // a ':' or '[' changes nothing: the bracketed scan, which does not
+        // stop at them, so that a run of colons is not a stop per byte.
+        let bracketed = inside_brackets || a.host_colon.is_some();
         a.end = if !VECTOR {
             // A byte loop reads the class table either way: one copy of it.
-            let stop = if inside_brackets {
+            let stop = if bracketed {
                 Stop::BracketedAuthority
             } else {
                 Stop::Authority
             };
             find(bytes, a.end, stop)
-        } else if inside_brackets {
+        } else if bracketed {
             find(bytes, a.end, Stop::BracketedAuthority)
         } else {
             find(bytes, a.end, Stop::Authority)
