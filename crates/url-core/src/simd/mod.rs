@@ -23,8 +23,8 @@
 #![allow(unsafe_code)]
 
 use crate::byte_class::{
-    class, AUTHORITY_END, AUTHORITY_MARK, BACKSLASH, BRACKETED_MARK, FORBIDDEN_DOMAIN, FRAGMENT,
-    LDH, NON_ASCII, PATH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE, UPPER,
+    class, AUTHORITY_END, AUTHORITY_MARK, BACKSLASH, BRACKETED_MARK, C0, FORBIDDEN_DOMAIN,
+    FRAGMENT, HASH, LDH, NON_ASCII, PATH, QUERY, QUESTION, SPECIAL_QUERY, TAB_OR_NEWLINE, UPPER,
 };
 
 /// `$vector` where the scans run on a vector unit (SSE2 on x86_64, NEON on
@@ -67,6 +67,11 @@ pub(crate) enum Stop {
     /// [`Stop::Authority`] inside brackets, where only `@` and `]` of the
     /// four marks matter: an IPv6 address's colons do not stop it.
     BracketedAuthority,
+    /// A byte the opaque path state looks at: the C0 control
+    /// percent-encode set (tab and newline in it), `?` and `#`. Not a space,
+    /// which is kept unless `?` or `#` follows it: a run of spaces is not a
+    /// stop per byte.
+    OpaquePath,
     /// Not a letter-digit-hyphen domain byte (`a`–`z`, `0`–`9`, `-`, `.`):
     /// the canonical fast path's host scan. Almost every real host is
     /// spelled in these, and the set takes a third of `Domain`'s vector
@@ -87,6 +92,7 @@ impl Stop {
             Stop::SpecialQuery => SPECIAL_QUERY,
             Stop::Query => QUERY,
             Stop::Fragment => FRAGMENT,
+            Stop::OpaquePath => C0 | QUESTION | HASH,
             Stop::Domain => NON_ASCII | UPPER | FORBIDDEN_DOMAIN,
             Stop::Authority => AUTHORITY_END | AUTHORITY_MARK | TAB_OR_NEWLINE,
             Stop::BracketedAuthority => AUTHORITY_END | BRACKETED_MARK | TAB_OR_NEWLINE,

@@ -26,8 +26,9 @@ fn copy_bytes_copies_the_common_prefix() {
     }
 }
 
-const STOPS: [Stop; 9] = [
+const STOPS: [Stop; 10] = [
     Stop::Path,
+    Stop::OpaquePath,
     Stop::SpecialQuery,
     Stop::Query,
     Stop::Fragment,
@@ -73,6 +74,11 @@ fn sets_match_the_standard() {
         assert_eq!(
             Stop::BracketedAuthority.stops_at(b),
             b"/\\?#@]\t\n\r".contains(&b),
+            "{b:#x}"
+        );
+        assert_eq!(
+            Stop::OpaquePath.stops_at(b),
+            !(0x20..0x7F).contains(&b) || b == b'?' || b == b'#',
             "{b:#x}"
         );
         let ldh = b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.';

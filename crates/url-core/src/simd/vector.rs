@@ -58,6 +58,10 @@ fn stop_mask(x: V, stop: Stop) -> u64 {
         Stop::Query => query(),
         Stop::SpecialQuery => query().or(x.eq(b'\'')),
         Stop::Fragment => outside.or(x.eq(b'"')).or(x.eq(b'`')).or(x.eq2(b'>', 2)),
+        // `outside` without the space (0x20), which it holds.
+        Stop::OpaquePath => {
+            return outside.or(x.eq(b'?')).or(x.eq(b'#')).mask() & !x.eq(b' ').mask();
+        }
         // '\\' and '^' (0x5C, 0x5E); '{' with DEL (0x7B, 0x7F) and '}'
         // with DEL (0x7D, 0x7F), DEL being a stop anyway.
         Stop::Path => query()

@@ -63,7 +63,7 @@ use crate::error::ParseError;
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::percent_encode::percent_encoded;
+use crate::percent_encode::push_encoded_run;
 use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{path_needs_dot_prefix, Offsets, SchemeType};
@@ -536,9 +536,8 @@ fn write_without_authority<S: Storage>(
 /// The opaque path state from `i`: bytes in the C0 control percent-encode
 /// set encoded, a space kept, or encoded when a `?` or `#` follows it (so
 /// that it is not trimmed away once the query or fragment is gone); returns
-/// the index of the `?`, `#` or end that ends the path. The path
-/// percent-encode set's scan stops at every byte this state looks at (and
-/// at a few it copies as they are).
+/// the index of the `?`, `#` or end that ends the path. The scan does not
+/// stop at a space: the one before the `?` or `#` is looked at there.
 fn write_opaque_path<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
@@ -546,30 +545,28 @@ fn write_opaque_path<S: Storage>(
 ) -> Result<usize, Halt> {
     let mut run = i;
     loop {
-        let k = find(bytes, i, Stop::Path);
+        let k = find(bytes, i, Stop::OpaquePath);
         let Some(&b) = bytes.get(k) else {
             w.push_span(run, k)?;
             return Ok(k);
         };
         match b {
             b'?' | b'#' => {
-                w.push_span(run, k)?;
+                if k > run && bytes.get(k - 1) == Some(&b' ') {
+                    w.push_span(run, k - 1)?;
+                    w.push_ascii(b"%20")?;
+                } else {
+                    w.push_span(run, k)?;
+                }
                 return Ok(k);
             }
-            b' ' if matches!(bytes.get(k + 1), Some(b'?' | b'#')) => {
-                w.push_span(run, k)?;
-                w.push_ascii(b"%20")?;
-                run = k + 1;
-            }
             _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
-            _ if class(b) & C0 != 0 => {
+            _ => {
                 w.push_span(run, k)?;
-                w.push_ascii(&percent_encoded(b))?;
-                run = k + 1;
+                i = push_encoded_run(w, bytes, k, |c| class(c) & C0 != 0 && !is_tab_or_newline(c))?;
+                run = i;
             }
-            _ => {}
         }
-        i = k + 1;
     }
 }
 
