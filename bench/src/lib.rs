@@ -8,6 +8,7 @@
 
 #![deny(missing_docs)]
 
+pub mod hostile;
 pub mod native;
 pub mod rng;
 pub mod router;

@@ -6,7 +6,9 @@
 //!
 //! Workloads: each corpus file parsed whole; a diverse host set (IPv4,
 //! IPv6, IDN, `xn--` and ASCII hosts drawn from a seeded random source,
-//! shuffled; all of it and each kind alone); mutations.jsonl (all of it,
+//! shuffled; all of it and each kind alone); a hostile set (long URLs
+//! built to make a parser work per byte, drawn and shuffled the same way;
+//! all of it and each kind alone); mutations.jsonl (all of it,
 //! each tag alone, the inputs that fail, and `can_parse`), keeping the
 //! inputs weburl and Ada parse alike; a non-canonical set (random mutations
 //! of the first file's web URLs, and WPT inputs, shuffled); relative
@@ -31,6 +33,7 @@
 
 use std::hint::black_box;
 use std::time::Instant;
+use weburl_bench::hostile;
 use weburl_bench::sets::{self, PER_BASE};
 use weburl_bench::{
     native, run_impl, run_untimed, Workload, ADA, IMPLS, RUST_URL, WEBURL, WEBURL_URL,
@@ -39,6 +42,8 @@ use weburl_bench::{
 /// The workload that needs no corpus: hosts of every kind, and (below)
 /// each kind alone.
 const HOSTS: &str = "hosts(diverse)";
+/// Long URLs built to make a parser work per byte (and, below, each kind).
+const HOSTILE: &str = "hostile";
 /// mutations.jsonl: all of it, each tag alone, the inputs that fail, and
 /// `can_parse` of all of it.
 const MUTATIONS: &str = "mutations";
@@ -67,6 +72,9 @@ const DERIVED: [&str; 8] = [
 ];
 /// Default sizes: generated sets, and samples of the first file.
 const GENERATED: usize = 20_000;
+/// The hostile set: 2,000 URLs of about 1.7 KB (time per round ≈ the
+/// diverse hosts' at 20,000).
+const HOSTILE_SIZE: usize = 2_000;
 const SAMPLE: usize = 10_000;
 
 fn median(v: &mut [f64]) -> f64 {
@@ -98,6 +106,9 @@ struct Sources {
     /// The diverse host set where weburl and native Ada agree, and how many
     /// they do not.
     hosts: (Vec<(&'static str, String)>, usize),
+    /// The hostile set where weburl and native Ada agree, and how many
+    /// they do not.
+    hostile: (Vec<(&'static str, String)>, usize),
     limit: usize,
 }
 
@@ -124,11 +135,13 @@ impl Sources {
         };
         let mutations = agreed(mutations, |(_, u)| u);
         let hosts = agreed(sets::diverse_hosts(GENERATED), |(_, u)| u);
+        let hostile = agreed(hostile::hostile(HOSTILE_SIZE), |(_, u)| u);
         Ok(Sources {
             corpora,
             wpt,
             mutations,
             hosts,
+            hostile,
             limit: opts.limit,
         })
     }
@@ -208,6 +221,16 @@ impl Sources {
             .collect()
     }
 
+    fn hostile_inputs(&self, kind: Option<&str>) -> Vec<String> {
+        self.hostile
+            .0
+            .iter()
+            .filter(|(k, _)| kind.is_none_or(|want| *k == want))
+            .map(|(_, u)| u.clone())
+            .take(self.limit)
+            .collect()
+    }
+
     fn host_inputs(&self, kind: Option<&str>) -> Vec<String> {
         self.hosts
             .0
@@ -224,6 +247,12 @@ impl Sources {
         names.extend(self.corpora.iter().map(|(n, _)| format!("can-parse({n})")));
         names.push(HOSTS.to_string());
         names.extend(sets::HOST_KINDS.iter().map(|k| format!("hosts[{k}]")));
+        names.push(HOSTILE.to_string());
+        names.extend(
+            hostile::HOSTILE_KINDS
+                .iter()
+                .map(|k| format!("hostile[{k}]")),
+        );
         if !self.mutations.0.is_empty() {
             names.push(MUTATIONS.to_string());
             names.push(MUTATIONS_FAILING.to_string());
@@ -256,6 +285,11 @@ impl Sources {
         }
         let w = match name {
             HOSTS => Workload::parse(name, self.host_inputs(None)),
+            HOSTILE => Workload::parse(name, self.hostile_inputs(None)),
+            _ if name.starts_with("hostile[") => {
+                let kind = name.trim_start_matches("hostile[").trim_end_matches(']');
+                Workload::parse(name, self.hostile_inputs(Some(kind)))
+            }
             MUTATIONS => Workload::parse(name, self.mutation_inputs(None)),
             MUTATIONS_FAILING => {
                 let failing = self
@@ -501,6 +535,11 @@ fn main() -> std::process::ExitCode {
         "bench {HOSTS}: {} URLs ({} that weburl and Ada parse differently left out)",
         inputs.hosts.0.len(),
         inputs.hosts.1
+    );
+    println!(
+        "bench {HOSTILE}: {} URLs ({} that weburl and Ada parse differently left out)",
+        inputs.hostile.0.len(),
+        inputs.hostile.1
     );
     if !inputs.mutations.0.is_empty() {
         println!(

@@ -154,7 +154,7 @@ fn ipv6_host(rng: &mut Rng) -> String {
 }
 
 /// Code point ranges of scripts an IDN label is drawn from.
-const SCRIPTS: [(u32, u32); 12] = [
+pub(crate) const SCRIPTS: [(u32, u32); 12] = [
     (0x00E0, 0x00FF), // Latin-1 letters
     (0x0100, 0x017F), // Latin Extended-A
     (0x03B1, 0x03C9), // Greek
