@@ -15,25 +15,55 @@ pub(super) const STACK_ROOM: usize = 1024;
 /// a longer URL still allocates once, at the bound in [`parse_owned`].
 const OWNED_ROOM: usize = 256;
 
-/// Storage over `room` for [`Parser::parse_borrowed_or_into`], which asks
-/// for it only when the input is not canonical: only then are the `N`
-/// bytes zeroed.
-fn lazy_room<'a, const N: usize>(
-    room: &'a mut Option<[u8; N]>,
+/// Storage for [`Parser::parse_borrowed_or_into`], which asks for it only
+/// when the input is not canonical (only then is anything zeroed or
+/// allocated): `room` on the stack, or for an input longer than the room a
+/// heap buffer of [`heap_len`]. Tried in the room first, such an input
+/// would be parsed up to the room's end and then again on the heap (twice
+/// the time on long hostile input).
+fn lazy_storage<'a>(
+    room: &'a mut Option<[u8; OWNED_ROOM]>,
+    heap: &'a mut Option<Vec<u8>>,
+    input: &str,
+    base_len: usize,
 ) -> impl FnOnce() -> SliceStorage<'a> + 'a {
+    let long = input.len() > OWNED_ROOM;
+    let len = heap_len(input, base_len);
     move || {
-        // Moving the reference in (rather than reborrowing it) makes this a
-        // FnOnce whose result may keep the borrow.
-        let room = room;
-        SliceStorage::new(room.insert([0u8; N]))
+        // Moving the references in (rather than reborrowing them) makes
+        // this a FnOnce whose result may keep the borrow.
+        let (room, heap) = (room, heap);
+        if long {
+            SliceStorage::new(heap_buffer(heap, len))
+        } else {
+            SliceStorage::new(room.insert([0u8; OWNED_ROOM]))
+        }
     }
+}
+
+/// A zeroed heap buffer of `len` bytes in `heap` (out of line: the short
+/// inputs' path stays as it was without it).
+#[cold]
+#[inline(never)]
+fn heap_buffer(heap: &mut Option<Vec<u8>>, len: usize) -> &mut [u8] {
+    heap.insert(alloc::vec![0u8; len])
+}
+
+/// `CapacityError`'s documented bound for a parse: 3 × input + base + 32
+/// bytes, which ASCII hosts never outgrow.
+fn heap_len(input: &str, base_len: usize) -> usize {
+    input
+        .len()
+        .saturating_mul(3)
+        .saturating_add(base_len)
+        .saturating_add(32)
 }
 
 /// An owned parse with one allocation of exactly the right size: a
 /// canonical input is copied as it is; anything else is built on the stack
-/// and copied once. A URL longer than `OWNED_ROOM` is built in a heap
-/// buffer of `CapacityError`'s documented bound (3 × input + base + 32,
-/// which ASCII hosts never outgrow; [`on_the_heap`]) and copied once too.
+/// and copied once. An input longer than `OWNED_ROOM` is built in a heap
+/// buffer of `CapacityError`'s documented bound ([`heap_len`]) and copied
+/// once too, and so is a URL that outgrows the room ([`on_the_heap`]).
 fn parse_owned<E: url_core::encoding::QueryEncoder>(
     parser: &mut Parser<'_, url_core::validation::NoValidation, E>,
     input: &str,
@@ -41,8 +71,9 @@ fn parse_owned<E: url_core::encoding::QueryEncoder>(
 ) -> Result<Url, ParseError> {
     // Most real URLs are canonical: one scan, one allocation, one copy.
     // Anything else is built in `room`, with the input scanned once.
-    let mut room = None;
-    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
+    let (mut room, mut heap) = (None, None);
+    match parser.parse_borrowed_or_into(input, lazy_storage(&mut room, &mut heap, input, base_len))
+    {
         Ok(Parsed::Borrowed(url)) => exact(&url),
         Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
@@ -66,7 +97,7 @@ fn on_the_heap(
         SliceStorage<'a>,
     ) -> Result<url_core::Url<SliceStorage<'a>>, ParseError>,
 ) -> Result<Url, ParseError> {
-    let mut len = input.len().saturating_mul(3) + base_len + 32;
+    let mut len = heap_len(input, base_len);
     loop {
         let mut heap = alloc::vec![0u8; len];
         match parse(SliceStorage::new(&mut heap)) {
@@ -90,8 +121,9 @@ fn parse_strict_owned(
     input: &str,
     base_len: usize,
 ) -> Result<Url, ParseError> {
-    let mut room = None;
-    match parser.parse_borrowed_or_into(input, lazy_room::<OWNED_ROOM>(&mut room)) {
+    let (mut room, mut heap) = (None, None);
+    match parser.parse_borrowed_or_into(input, lazy_storage(&mut room, &mut heap, input, base_len))
+    {
         Ok(Parsed::Borrowed(url)) => exact(&url),
         Ok(Parsed::Stored(url)) => exact(&url),
         Err(ParseError::Capacity(_)) => {
