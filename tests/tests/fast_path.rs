@@ -466,8 +466,9 @@ fn fast_path_agrees_on_references() {
 /// alphabets dense in such bytes, of every length across those chunks,
 /// in each place they are encoded, against the full parser and the
 /// per-code-point states. Also the authority scan past a first ':' (it no
-/// longer stops at later colons or brackets) and the opaque path scan,
-/// which does not stop at a space.
+/// longer stops at later colons or brackets), the opaque path scan,
+/// which does not stop at a space, and tabs and newlines removed in place
+/// in a path.
 #[test]
 fn fast_path_agrees_on_runs_to_encode() {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -508,6 +509,9 @@ fn fast_path_agrees_on_runs_to_encode() {
         "\\",
         ".",
         "..",
+        "%2e",
+        "\t",
+        "\n",
     ];
     let mut n = 0;
     for _ in 0..20_000 {

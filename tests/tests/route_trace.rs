@@ -112,7 +112,10 @@ fn the_store_ladder() {
         ("foo:/x", None, Straight, Given),
         ("mailto:a b", None, Straight, Given),
         ("Foo:/a/../b/./c", None, Straight, Given),
-        ("sc:/.//x\ty", None, Straight, Stripped),
+        // A tab in a path segment that cannot become a dot segment is
+        // removed in place; in one that could, the input is stripped.
+        ("sc:/.//x\ty", None, Straight, Given),
+        ("sc:/.//.\t./y", None, Straight, Stripped),
         // So is `file:` without two slashes, but for a `file` base.
         ("file:/x", None, Straight, Given),
         ("FILE:c|\\x", Some("https://example.com/"), Straight, Given),
@@ -273,7 +276,11 @@ fn validation_and_setters() {
     url.set(Setter::Pathname, "/x/../y z").unwrap();
     assert_eq!(take(), Some((Straight, Given)));
     url.set(Setter::Pathname, "/x\t/y").unwrap();
+    assert_eq!(take(), Some((Straight, Given)));
+    assert_eq!(url.pathname(), "/x/y");
+    url.set(Setter::Pathname, "/x/.\t./y").unwrap();
     assert_eq!(take(), Some((StateMachine, Given)));
+    assert_eq!(url.pathname(), "/y");
     url.set(Setter::Search, "q r").unwrap();
     assert_eq!(take(), Some((Straight, Given)));
     // A newline in a fragment is removed where it is: no state machine.

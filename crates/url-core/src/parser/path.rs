@@ -319,8 +319,11 @@ fn after_segment(c: Option<u8>, is_slash: bool, at: usize, i: &mut usize) -> Opt
 /// drive letter. With a state override (the pathname setter) `?` and `#`
 /// are path bytes, percent-encoded, and end no segment. The straight-line
 /// form of those states (the straight-line route, the pathname setter, and
-/// the state machine for an input without tab or newline); a tab or
-/// newline halts it.
+/// the state machine for an input without tab or newline). A tab or
+/// newline is skipped, as the basic URL parser removes it, except at the
+/// path's start, in a `file:` path, or in a segment whose first other byte
+/// is `.` or `%` (removing it could make a dot segment), or the first
+/// segment's when `/` or `\\` follows (an authority): there it halts.
 pub(crate) fn write_path<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
@@ -350,6 +353,8 @@ pub(crate) fn write_path<S: Storage>(
             }
             return Ok(i);
         }
+        // Removed, it might leave a '/' or '\\' to start the path.
+        Some(&b) if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
         // Path state from the same code point.
         Some(_) => i,
     };
@@ -364,7 +369,9 @@ pub(crate) fn write_path<S: Storage>(
     let dot_segment = |k: usize| dot_segment_in(bytes, k, special).filter(|&(_, t)| ends(t));
     // At the top of this loop `i` starts a segment and the output ends in
     // '/'.
+    let first_segment = i;
     'segment: loop {
+        let segment = i;
         let mut run = i;
         if file && w.len() == path_start + 1 && is_drive_letter_segment(bytes, i, &ends) {
             // A Windows drive letter appended to an empty path: "C|" is
@@ -417,7 +424,36 @@ pub(crate) fn write_path<S: Storage>(
                 }
                 // A non-special URL's path byte, not in the set.
                 b'\\' => i = k + 1,
-                _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
+                _ if is_tab_or_newline(b) => {
+                    // Removed, as the basic URL parser removes it first,
+                    // unless that could make the segment a dot segment or
+                    // a drive letter, or the first segment's start a
+                    // second slash (an authority, without one before the
+                    // path): then the route halts (its caller parses the
+                    // input without them).
+                    // The scan does not stop at '/': the segment starts
+                    // after the last one before the tab.
+                    let start = bytes
+                        .get(segment..k)
+                        .unwrap_or_default()
+                        .iter()
+                        .rposition(|&c| c == b'/' || (special && c == b'\\'))
+                        .map_or(segment, |p| segment + p + 1);
+                    let first = bytes
+                        .get(start..)
+                        .unwrap_or_default()
+                        .iter()
+                        .find(|&&c| !is_tab_or_newline(c));
+                    if file
+                        || matches!(first, Some(b'.' | b'%'))
+                        || (start == first_segment && matches!(first, Some(b'/' | b'\\')))
+                    {
+                        return Err(Halt::TabOrNewline);
+                    }
+                    w.push_span(run, k)?;
+                    i = k + 1;
+                    run = i;
+                }
                 _ => {
                     w.push_span(run, k)?;
                     // The rest of the run too (a non-ASCII code point is

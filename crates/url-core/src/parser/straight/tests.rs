@@ -118,13 +118,28 @@ fn answers_failures_as_the_standard_reports_them() {
 
 #[test]
 fn leaves_everything_else_to_the_state_machine() {
-    for input in ["http://h\tx/", "http://h/\n", "ht\ttp://h/"] {
+    // In a path, where removing it could make a dot segment, a drive
+    // letter or an authority.
+    for input in [
+        "http://h\tx/",
+        "ht\ttp://h/",
+        "http://h/.\t./x",
+        "http://h/a/\n%2e/x",
+        "sc:/\t/h/p",
+        "http://h\t/p",
+        "file:///C\t|/x",
+        "sc://h/x\t/..\r",
+    ] {
         assert_eq!(route(input), None, "{input:?}");
     }
     // In the query and fragment no byte depends on its neighbours: a
     // tab or newline there is removed in place (url.bs removes them all
-    // before parsing), and the route answers.
+    // before parsing), and the route answers; so it does in a path
+    // segment that cannot become a dot segment.
     for (input, href) in [
+        ("http://h/\n", "http://h/"),
+        ("http://h/a\tb/\t/c.\n./d", "http://h/ab//c../d"),
+        ("sc://h/x\t/y\r", "sc://h/x/y"),
         ("http://h?\r", "http://h/?"),
         ("http://h/p?a\tb c#d\ne f", "http://h/p?ab%20c#de%20f"),
         ("sc://h/?\n%2\t0#\t", "sc://h/?%20#"),
@@ -149,11 +164,16 @@ fn leaves_everything_else_to_the_state_machine() {
     }
     // A tab or newline in one: the state machine.
     assert_eq!(route_with("//h\tx/", Some(SchemeType::Http)), None);
-    for input in ["foo:a\tb", "foo:/a\nb", "foo:a \t?x"] {
+    for input in ["foo:a\tb", "foo:/\t/a", "foo:a \t?x"] {
         assert_eq!(route(input), None, "{input:?}");
     }
-    // In the query or fragment it is removed in place.
-    for (input, href) in [("foo:a?\r", "foo:a?"), ("foo:/a#\t", "foo:/a#")] {
+    // In the query or fragment it is removed in place, and in a path
+    // segment that cannot become a dot segment.
+    for (input, href) in [
+        ("foo:a?\r", "foo:a?"),
+        ("foo:/a#\t", "foo:/a#"),
+        ("foo:/a\nb", "foo:/ab"),
+    ] {
         assert_eq!(route(input), Some(Ok(href.into())), "{input:?}");
     }
 }
