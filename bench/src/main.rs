@@ -222,23 +222,11 @@ impl Sources {
     }
 
     fn hostile_inputs(&self, kind: Option<&str>) -> Vec<String> {
-        self.hostile
-            .0
-            .iter()
-            .filter(|(k, _)| kind.is_none_or(|want| *k == want))
-            .map(|(_, u)| u.clone())
-            .take(self.limit)
-            .collect()
+        of_kind(&self.hostile.0, kind, self.limit)
     }
 
     fn host_inputs(&self, kind: Option<&str>) -> Vec<String> {
-        self.hosts
-            .0
-            .iter()
-            .filter(|(k, _)| kind.is_none_or(|want| *k == want))
-            .map(|(_, u)| u.clone())
-            .take(self.limit)
-            .collect()
+        of_kind(&self.hosts.0, kind, self.limit)
     }
 
     /// The names of every workload, in running order.
@@ -391,6 +379,16 @@ fn bench(w: &mut Workload, rounds: usize) -> bool {
 /// or both failing): Ada 4.0.0 predates parts of the current standard, and
 /// every implementation must do the same work for the times to compare.
 /// Returns them, in their order, and how many were left out.
+/// The inputs of a generated set of `kind` (all of them for `None`), at
+/// most `limit`.
+fn of_kind(set: &[(&'static str, String)], kind: Option<&str>, limit: usize) -> Vec<String> {
+    set.iter()
+        .filter(|(k, _)| kind.is_none_or(|want| *k == want))
+        .map(|(_, u)| u.clone())
+        .take(limit)
+        .collect()
+}
+
 fn agreed<T>(items: Vec<T>, input: impl Fn(&T) -> &String) -> (Vec<T>, usize) {
     let n = items.len();
     let kept: Vec<T> = items
