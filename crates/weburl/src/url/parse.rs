@@ -27,14 +27,13 @@ fn lazy_storage<'a>(
     input: &str,
     base_len: usize,
 ) -> impl FnOnce() -> SliceStorage<'a> + 'a {
-    let long = input.len() > OWNED_ROOM;
-    let len = heap_len(input, base_len);
+    let input_len = input.len();
     move || {
         // Moving the references in (rather than reborrowing them) makes
         // this a FnOnce whose result may keep the borrow.
         let (room, heap) = (room, heap);
-        if long {
-            SliceStorage::new(heap_buffer(heap, len))
+        if input_len > OWNED_ROOM {
+            SliceStorage::new(heap_buffer(heap, heap_len(input_len, base_len)))
         } else {
             SliceStorage::new(room.insert([0u8; OWNED_ROOM]))
         }
@@ -51,9 +50,8 @@ fn heap_buffer(heap: &mut Option<Vec<u8>>, len: usize) -> &mut [u8] {
 
 /// `CapacityError`'s documented bound for a parse: 3 × input + base + 32
 /// bytes, which ASCII hosts never outgrow.
-fn heap_len(input: &str, base_len: usize) -> usize {
-    input
-        .len()
+fn heap_len(input_len: usize, base_len: usize) -> usize {
+    input_len
         .saturating_mul(3)
         .saturating_add(base_len)
         .saturating_add(32)
@@ -97,7 +95,7 @@ fn on_the_heap(
         SliceStorage<'a>,
     ) -> Result<url_core::Url<SliceStorage<'a>>, ParseError>,
 ) -> Result<Url, ParseError> {
-    let mut len = heap_len(input, base_len);
+    let mut len = heap_len(input.len(), base_len);
     loop {
         let mut heap = alloc::vec![0u8; len];
         match parse(SliceStorage::new(&mut heap)) {
