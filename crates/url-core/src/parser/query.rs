@@ -212,13 +212,11 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
         })?;
         run = i;
         // In text, the next run is often a word away: eight bytes looked at
-        // one by one before another vector scan.
-        near = bytes
-            .get(i..)
-            .unwrap_or_default()
-            .iter()
-            .take(8)
-            .position(|&c| stop.stops_at(c))
-            .map(|p| i + p);
+        // one by one before another vector scan, which starts after them.
+        let ahead = bytes.get(i..).unwrap_or_default();
+        match ahead.iter().take(8).position(|&c| stop.stops_at(c)) {
+            Some(p) => near = Some(i + p),
+            None => i += ahead.len().min(8),
+        }
     }
 }
