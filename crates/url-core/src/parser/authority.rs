@@ -2,11 +2,11 @@
 //! implementation of what every engine needs of them: the authority scan,
 //! the userinfo's encoding and the port.
 
-use crate::byte_class::{class, is_tab_or_newline, AUTHORITY_END, USERINFO};
+use crate::byte_class::{class, is_tab_or_newline, AUTHORITY_END, TAB_OR_NEWLINE, USERINFO};
 use crate::error::ParseError;
 use crate::host::{self, HostSyntax};
 use crate::output::Output;
-use crate::percent_encode::push_encoded_run;
+use crate::percent_encode::push_encoded_text;
 use crate::simd::{find, Stop, VECTOR};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{format_port, SchemeType};
@@ -173,9 +173,7 @@ fn encode_userinfo<S: Storage>(
             k = if is_tab_or_newline(b) {
                 k + 1
             } else {
-                push_encoded_run(w, bytes, k, |c| {
-                    class(c) & USERINFO != 0 && !is_tab_or_newline(c)
-                })?
+                push_encoded_text(w, bytes, k, USERINFO, TAB_OR_NEWLINE)?
             };
             run = k;
         } else {

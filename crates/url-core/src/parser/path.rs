@@ -8,7 +8,7 @@ use crate::byte_class::{
 };
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::{percent_encoded, push_encoded_run};
+use crate::percent_encode::{percent_encoded, push_encoded_text};
 use crate::storage::Storage;
 use crate::url::SchemeType;
 use crate::validation::{ValidationError, ValidationSink};
@@ -334,6 +334,9 @@ pub(crate) fn write_path<S: Storage>(
     let overriding = state_override == StateOverride::Given;
     let special = scheme_type.is_special();
     let file = scheme_type == SchemeType::File;
+    // What ends a run of text to encode: a segment's end, which the loop
+    // below looks at (the next may be a dot segment), or the path's.
+    let halt = TAB_OR_NEWLINE | SLASH | BACKSLASH | if overriding { 0 } else { QUESTION | HASH };
     let path_start = w.len();
     // Path start state. A special URL's path always starts with '/': the
     // input's own first slash, or one the serializer adds before an empty
@@ -458,11 +461,7 @@ pub(crate) fn write_path<S: Storage>(
                     w.push_span(run, k)?;
                     // The rest of the run too (a non-ASCII code point is
                     // two to four bytes): what the arms above leave.
-                    i = push_encoded_run(w, bytes, k, |c| {
-                        class(c) & PATH != 0
-                            && !is_tab_or_newline(c)
-                            && (overriding || !matches!(c, b'?' | b'#'))
-                    })?;
+                    i = push_encoded_text(w, bytes, k, PATH, halt)?;
                     run = i;
                 }
             }

@@ -1,10 +1,10 @@
 //! Query and fragment states (url.bs §4.4), with the query's legacy encodings.
 
-use crate::byte_class::{class, FRAGMENT, HASH, QUERY, SPECIAL_QUERY};
+use crate::byte_class::{class, FRAGMENT, HASH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE};
 use crate::encoding::Encoded;
 use crate::error::ParseError;
 use crate::input::utf8_len;
-use crate::percent_encode::{percent_encoded, push_encoded_run};
+use crate::percent_encode::{percent_encoded, push_encoded_text};
 use crate::storage::{CapacityError, Storage};
 use crate::url::SchemeType;
 use crate::validation::ValidationSink;
@@ -35,7 +35,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
             } else {
                 Stop::Query
             },
-            (stop != 0).then_some(b'#'),
+            stop != 0,
         )? {
             (self.input.bytes.get(end).copied(), end)
         } else {
@@ -139,7 +139,7 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
     pub(super) fn fragment_state(&mut self, i: usize) -> Result<(), ParseError> {
         self.fragment_start = Some(self.w.len());
         self.w.push_byte(b'#')?;
-        if self.straight_line(i, Stop::Fragment, None)?.is_none() {
+        if self.straight_line(i, Stop::Fragment, false)?.is_none() {
             self.scan(i, FRAGMENT, 0, RunOf::Component)?;
         }
         Ok(())
@@ -156,21 +156,22 @@ impl<'a, 'e, 'i, 's, S: Storage, V: ValidationSink> StateMachine<'a, 'e, 'i, 's,
         &mut self,
         i: usize,
         stop: Stop,
-        end_at: Option<u8>,
+        ends_at_hash: bool,
     ) -> Result<Option<usize>, ParseError> {
         if !crate::simd::VECTOR || V::ENABLED {
             return Ok(None);
         }
-        encode_query_or_fragment(&mut self.w, self.input.bytes, i, stop, end_at)
+        encode_query_or_fragment(&mut self.w, self.input.bytes, i, stop, ends_at_hash)
             .map(Some)
             .map_err(ParseError::from)
     }
 }
 
 /// The query or fragment state's work from `i`, after the `?` or `#`: the
-/// bytes percent-encoded with `stop`'s set up to `end_at` (the fragment's
-/// `#`, which is in the query percent-encode sets; `None` with a state
-/// override or for the fragment) or the end, whose index is returned. The
+/// bytes percent-encoded with `stop`'s set up to the fragment's `#` when
+/// `ends_at_hash` (the `#` is in the query percent-encode sets; not with a
+/// state override, nor for the fragment) or the end, whose index is
+/// returned. The
 /// straight-line form of those states, 16 bytes per step (the straight-line
 /// route, the search and hash setters, and the state machine when no
 /// validation errors are wanted). A tab or newline is skipped, as the basic
@@ -181,42 +182,29 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
     bytes: &[u8],
     i: usize,
     stop: Stop,
-    end_at: Option<u8>,
+    ends_at_hash: bool,
 ) -> Result<usize, CapacityError> {
     let mut i = i;
     let mut run = i;
-    let mut near = None;
+    let halt = TAB_OR_NEWLINE | if ends_at_hash { HASH } else { 0 };
     loop {
-        let k = match near.take() {
-            Some(k) => k,
-            None => find(bytes, i, stop),
-        };
+        let k = find(bytes, i, stop);
         let Some(&b) = bytes.get(k) else {
             w.push_span(run, k)?;
             return Ok(k);
         };
-        if Some(b) == end_at {
-            w.push_span(run, k)?;
+        w.push_span(run, k)?;
+        if b == b'#' && ends_at_hash {
             return Ok(k);
         }
-        w.push_span(run, k)?;
         if is_tab_or_newline(b) {
             i = k + 1;
             run = i;
             continue;
         }
         // The bytes to encode come in runs (a non-ASCII code point is two
-        // to four): the whole run without another scan.
-        i = push_encoded_run(w, bytes, k, |c| {
-            stop.stops_at(c) && Some(c) != end_at && !is_tab_or_newline(c)
-        })?;
+        // to four), and in text the next run is often a word away.
+        i = push_encoded_text(w, bytes, k, stop.class_mask(), halt)?;
         run = i;
-        // In text, the next run is often a word away: eight bytes looked at
-        // one by one before another vector scan, which starts after them.
-        let ahead = bytes.get(i..).unwrap_or_default();
-        match ahead.iter().take(8).position(|&c| stop.stops_at(c)) {
-            Some(p) => near = Some(i + p),
-            None => i += ahead.len().min(8),
-        }
     }
 }

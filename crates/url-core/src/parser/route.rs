@@ -789,7 +789,7 @@ pub(crate) fn override_query_or_fragment<T: Storage>(
         };
         let written = w
             .push_byte(delimiter)
-            .and_then(|()| encode_query_or_fragment(&mut w, value.as_bytes(), 0, stop, None));
+            .and_then(|()| encode_query_or_fragment(&mut w, value.as_bytes(), 0, stop, false));
         if written.is_ok() {
             answered(Route::Straight, Form::Given);
             return Ok(());

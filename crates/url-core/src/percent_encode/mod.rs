@@ -107,31 +107,50 @@ pub(crate) fn percent_encoded(byte: u8) -> [u8; 3] {
     ]
 }
 
-/// Percent-encodes into `w` the run of bytes from `start` that `encode`
-/// holds for (§1.3 "percent-encode a byte", each), sixteen at a time
-/// through a stack chunk, and returns where the run ends: one append per
-/// sixteen bytes rather than per byte, and no scan between them. Text in
-/// another script, and hostile input, is mostly such runs.
-pub(crate) fn push_encoded_run<S: Storage>(
+/// Writes into `w` the bytes from `start`, percent-encoding those whose
+/// class has a bit of `encode` (§1.3 "percent-encode a byte") and copying
+/// the rest, until a byte whose class has a bit of `halt`, the input's end,
+/// or sixteen bytes in a row with nothing to encode; returns where it
+/// stopped. The caller's scan found a byte to encode at `start`.
+///
+/// Text in another script alternates runs to encode with a byte or word to
+/// keep every few bytes: a scan and an append per run cost more than the
+/// bytes. Here each byte takes the same steps whichever it is (no branch on
+/// it), and sixteen go out in one append.
+pub(crate) fn push_encoded_text<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     start: usize,
-    encode: impl Fn(u8) -> bool,
+    encode: u32,
+    halt: u32,
 ) -> Result<usize, CapacityError> {
-    let mut chunk = [0u8; 48];
+    // Sixteen escapes, and the fourth byte of the last one's word.
+    let mut chunk = [0u8; 16 * 3 + 1];
     let mut i = start;
     loop {
-        let mut n = 0;
-        while let (Some(&b), Some(slot)) = (bytes.get(i), chunk.get_mut(n..n + 3)) {
-            if !encode(b) {
+        let rest = bytes.get(i..).unwrap_or_default();
+        let block = rest.get(..16).unwrap_or(rest);
+        let (mut n, mut taken) = (0, 0);
+        for &b in block {
+            let c = class(b);
+            if c & halt != 0 {
                 break;
             }
-            slot.copy_from_slice(&percent_encoded(b));
-            n += 3;
-            i += 1;
+            let escaped = u32::from(c & encode != 0);
+            let [_, hi, lo] = percent_encoded(b);
+            let escape = u32::from_le_bytes([b'%', hi, lo, 0]);
+            let all = 0u32.wrapping_sub(escaped);
+            let word = (escape & all) | (u32::from(b) & !all);
+            if let Some(slot) = chunk.get_mut(n..n + 4) {
+                slot.copy_from_slice(&word.to_le_bytes());
+            }
+            n += 1 + 2 * escaped as usize;
+            taken += 1;
         }
         w.push_ascii(chunk.get(..n).unwrap_or_default())?;
-        if n < chunk.len() {
+        i += taken;
+        // Halted, at the end, or plain text again (back to the scan).
+        if taken < 16 || n == taken {
             return Ok(i);
         }
     }

@@ -86,7 +86,7 @@ pub(crate) enum Stop {
 impl Stop {
     /// The byte classes (`byte_class::CLASS` bits) this scan stops at.
     #[inline(always)]
-    const fn class_mask(self) -> u32 {
+    pub(crate) const fn class_mask(self) -> u32 {
         match self {
             Stop::Path => PATH | BACKSLASH,
             Stop::SpecialQuery => SPECIAL_QUERY,

@@ -58,12 +58,12 @@ use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
-use crate::byte_class::{class, is_tab_or_newline, C0};
+use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
 use crate::error::ParseError;
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::percent_encode::push_encoded_run;
+use crate::percent_encode::push_encoded_text;
 use crate::simd::{find, Stop};
 use crate::storage::{CapacityError, Storage};
 use crate::url::{path_needs_dot_prefix, Offsets, SchemeType};
@@ -132,12 +132,12 @@ macro_rules! query_and_fragment {
             } else {
                 Stop::Query
             };
-            i = encode_query_or_fragment(w, bytes, i + 1, stop, Some(b'#'))?;
+            i = encode_query_or_fragment(w, bytes, i + 1, stop, true)?;
         }
         if bytes.get(i) == Some(&b'#') {
             fragment_start = Some(w.len());
             w.push_byte(b'#')?;
-            encode_query_or_fragment(w, bytes, i + 1, Stop::Fragment, None)?;
+            encode_query_or_fragment(w, bytes, i + 1, Stop::Fragment, false)?;
         }
         (query_start, fragment_start)
     }};
@@ -543,7 +543,7 @@ fn write_opaque_path<S: Storage>(
     bytes: &[u8],
     mut i: usize,
 ) -> Result<usize, Halt> {
-    let mut run = i;
+    let (start, mut run) = (i, i);
     loop {
         let k = find(bytes, i, Stop::OpaquePath);
         let Some(&b) = bytes.get(k) else {
@@ -552,8 +552,13 @@ fn write_opaque_path<S: Storage>(
         };
         match b {
             b'?' | b'#' => {
-                if k > run && bytes.get(k - 1) == Some(&b' ') {
-                    w.push_span(run, k - 1)?;
+                if k > start && bytes.get(k - 1) == Some(&b' ') {
+                    if k > run {
+                        w.push_span(run, k - 1)?;
+                    } else {
+                        // The text encoder wrote it, as it keeps spaces.
+                        w.truncate(w.len().saturating_sub(1));
+                    }
                     w.push_ascii(b"%20")?;
                 } else {
                     w.push_span(run, k)?;
@@ -563,7 +568,7 @@ fn write_opaque_path<S: Storage>(
             _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
             _ => {
                 w.push_span(run, k)?;
-                i = push_encoded_run(w, bytes, k, |c| class(c) & C0 != 0 && !is_tab_or_newline(c))?;
+                i = push_encoded_text(w, bytes, k, C0, TAB_OR_NEWLINE | QUESTION | HASH)?;
                 run = i;
             }
         }

@@ -201,6 +201,10 @@ fn answers_non_special_urls_without_an_authority() {
             "foo:a%7F%C3%A9<\"`{}^|%01x",
         ),
         ("foo:x?a b'#c d", "foo:x?a%20b'#c%20d"),
+        // The space after text to encode, before `?` or `#`.
+        ("foo:\u{e9} ?q", "foo:%C3%A9%20?q"),
+        ("foo:\u{1}a\u{1} #f", "foo:%01a%01%20#f"),
+        ("foo:\u{e9} x ?q", "foo:%C3%A9 x%20?q"),
         ("foo:#?", "foo:#?"),
         ("sc:/x", "sc:/x"),
         ("foo:/", "foo:/"),
