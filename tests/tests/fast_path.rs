@@ -539,3 +539,73 @@ fn fast_path_agrees_on_runs_to_encode() {
     }
     println!("fast-path runs to encode: {n} passed, 0 failed");
 }
+
+/// Hosts of fullwidth forms of ASCII and ideographic full stops, which
+/// ToASCII maps to ASCII (the mutations' fullwidth IPv4 addresses): the
+/// host parser writes the mapping itself unless a label maps to `xn--`.
+/// Against the per-code-point parse (a validation sink), whose hosts go
+/// through the general IDNA path, and `can_parse`.
+#[test]
+fn fast_path_agrees_on_fullwidth_hosts() {
+    use weburl_conformance::Rng;
+    let mut rng = Rng(0x6675_6c6c_7769_6474);
+    let pieces: &[&str] = &[
+        "\u{ff11}",
+        "\u{ff19}",
+        "\u{ff10}",
+        "\u{ff58}",
+        "\u{ff38}",
+        "\u{ff41}",
+        "\u{ff26}",
+        "\u{ff47}",
+        "\u{ff0e}",
+        "\u{3002}",
+        "\u{ff61}",
+        ".",
+        "1",
+        "0x",
+        "a",
+        "Z",
+        "\u{ff4e}",
+        "\u{ff0d}",
+        "-",
+        "\u{ff0f}",
+        "\u{ff05}",
+        "\u{ff20}",
+        "\u{ff1a}",
+        "\u{ff3f}",
+        "\u{ff5e}",
+        "\u{ff01}",
+        "\u{ff40}",
+        "\u{fc}",
+        "\u{3000}",
+        "\u{ff5f}",
+        "\u{ff00}",
+        "\u{df}",
+        "xn--",
+        "\u{ff58}\u{ff4e}\u{ff0d}\u{ff0d}",
+        "\u{ff38}\u{ff2e}--",
+        "xn--ls8h",
+        "\u{ff58}\u{ff4e}\u{ff0d}\u{ff0d}\u{ff4c}\u{ff53}\u{ff18}\u{ff48}",
+    ];
+    let mut n = 0;
+    for _ in 0..20_000 {
+        let host = rng.text(pieces, 10);
+        for input in [
+            format!("http://{host}/p"),
+            format!("ws://{host}:81/"),
+            format!("file://{host}/x"),
+        ] {
+            if let Some(d) = fast_path_difference(&input, None) {
+                panic!("{input:?}: {d}");
+            }
+            let want = url_core::Parser::new()
+                .without_fast_path()
+                .parse_into(&input, String::new())
+                .map(|_| ());
+            assert_eq!(url_core::Parser::new().can_parse(&input), want, "{input:?}");
+            n += 1;
+        }
+    }
+    println!("fast-path fullwidth hosts: {n} passed, 0 failed");
+}

@@ -96,8 +96,18 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
         }
     } else if classes & NEEDS_DECODE == 0 {
         // Non-ASCII but nothing to decode: the input's own (UTF-8) text,
-        // ASCII lowercased.
-        push_lowercase_utf8(w, raw, start)?;
+        // ASCII lowercased, unless ToASCII's result is plain to see.
+        // For speed only, so only where scans are vector (servers); and
+        // without the `idna` feature such a host fails as every non-ASCII
+        // one does.
+        if V::ENABLED
+            || !crate::simd::VECTOR
+            || cfg!(feature = "small")
+            || !cfg!(feature = "idna")
+            || !push_fullwidth_mapped(w, raw)?
+        {
+            push_lowercase_utf8(w, raw, start)?;
+        }
     } else {
         if V::ENABLED {
             if let Some(k) = first_percent_encoded_byte(input, start, end) {
@@ -178,6 +188,65 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
 
 /// Bytes the host must be decoded for first: `%` and ASCII tab or newline.
 const NEEDS_DECODE: u32 = PERCENT | TAB_OR_NEWLINE;
+
+/// Appends what ToASCII (UTS #46, the URL Standard's flags) gives for
+/// `raw` when each of its non-ASCII code points is a fullwidth form of
+/// ASCII (U+FF01 to U+FF5E) or an ideographic full stop (U+3002, U+FF61),
+/// and returns true; with any other code point, or a label that maps to
+/// one starting with `xn--` (Punycode to decode), it writes nothing and
+/// returns false. UTS #46 maps each of those code points to its ASCII
+/// counterpart (lower case for a letter), NFC leaves ASCII as it is, and an
+/// ASCII label that is not `xn--` is valid with these flags (no
+/// CheckHyphens, no STD3 rules, no Bidi or joiner rules for ASCII) and
+/// kept: the mapped text is the result. A domain of fullwidth digits, an
+/// IPv4 address to the host parser, is the common case (the general IDNA
+/// path took longer over it than native Ada).
+#[inline(never)]
+fn push_fullwidth_mapped<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    raw: &[u8],
+) -> Result<bool, crate::CapacityError> {
+    let host_start = w.len();
+    let mut chunk = [0u8; 64];
+    let mut n = 0;
+    let mut i = 0;
+    while let Some(&b) = raw.get(i) {
+        let ascii = if b < 0x80 {
+            i += 1;
+            b
+        } else {
+            i += 3;
+            match (b, raw.get(i - 2), raw.get(i - 1)) {
+                // U+FF01..U+FF3F and U+FF40..U+FF5E: `!`..`_` and `` ` ``..`~`.
+                (0xEF, Some(0xBC), Some(&t @ 0x81..=0xBF)) => t - 0x60,
+                (0xEF, Some(0xBD), Some(&t @ 0x80..=0x9E)) => t - 0x20,
+                (0xEF, Some(0xBD), Some(0xA1)) | (0xE3, Some(0x80), Some(0x82)) => b'.',
+                _ => {
+                    w.truncate(host_start);
+                    return Ok(false);
+                }
+            }
+        };
+        if let Some(slot) = chunk.get_mut(n) {
+            *slot = ascii.to_ascii_lowercase();
+            n += 1;
+        }
+        if n == chunk.len() {
+            w.push_ascii(&chunk)?;
+            n = 0;
+        }
+    }
+    w.push_ascii(chunk.get(..n).unwrap_or_default())?;
+    let mapped = w.as_bytes().get(host_start..).unwrap_or_default();
+    if mapped
+        .split(|&b| b == b'.')
+        .any(|label| label.starts_with(b"xn--"))
+    {
+        w.truncate(host_start);
+        return Ok(false);
+    }
+    Ok(true)
+}
 
 /// Appends `raw` (= the input's bytes from `start`), whose non-ASCII bytes
 /// are UTF-8 and need no decoding, with ASCII upper case lowered: runs
