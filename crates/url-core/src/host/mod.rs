@@ -10,7 +10,7 @@ use crate::byte_class::{class, C0, FORBIDDEN_HOST, TAB_OR_NEWLINE};
 use crate::error::ParseError;
 use crate::input::Input;
 use crate::output::{Need, Output};
-use crate::percent_encode::percent_encoded;
+use crate::percent_encode::{percent_encoded, push_encoded_text};
 use crate::storage::Storage;
 use crate::validation::{ValidationError, ValidationSink};
 
@@ -152,8 +152,17 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
         if class(b) & C0 != 0 {
             w.push_span(run, i)?;
             if !is_tab_or_newline(b) {
-                w.push_ascii(&percent_encoded(b))?;
                 empty = false;
+                // Non-ASCII is in the set: a host in another script is
+                // runs of it (a byte at a time with the `small` feature:
+                // smaller).
+                if !cfg!(feature = "small") {
+                    let host = bytes.get(..end).unwrap_or_default();
+                    i = push_encoded_text(w, host, i, C0, TAB_OR_NEWLINE)?;
+                    run = i;
+                    continue;
+                }
+                w.push_ascii(&percent_encoded(b))?;
             }
             run = i + 1;
         } else {
@@ -167,4 +176,41 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
     } else {
         HostKind::Opaque
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{SliceStorage, Url};
+    use std::format;
+    use std::string::{String, ToString};
+
+    /// url.bs opaque-host parser: the host UTF-8 percent-encoded with the
+    /// C0 control percent-encode set (C0 controls, DEL and every non-ASCII
+    /// code point), anything else kept; tab and newline were removed from
+    /// the input before, and a host of nothing else is empty. Runs to
+    /// encode longer than a block of sixteen bytes, between kept bytes.
+    #[test]
+    fn opaque_hosts_encode_the_c0_control_set() {
+        let e9 = "%C3%A9";
+        for (host, want) in [
+            ("\u{e9}", e9.to_string()),
+            ("a\u{e9}b", format!("a{e9}b")),
+            ("\u{e9}\t\u{e9}", format!("{e9}{e9}")),
+            ("\u{1}a\u{7f}~", "%01a%7F~".to_string()),
+            ("\u{e9}\n", e9.to_string()),
+            (&"\u{e9}".repeat(20), e9.repeat(20)),
+            (
+                &format!("{}x{}", "\u{e9}".repeat(9), "\u{20ac}".repeat(7)),
+                format!("{}x{}", e9.repeat(9), "%E2%82%AC".repeat(7)),
+            ),
+            ("\t", String::new()),
+        ] {
+            let input = format!("sc://{host}/p");
+            let mut buf = [0u8; 512];
+            let url = Url::parse_into(&input, SliceStorage::new(&mut buf));
+            let url = url.unwrap_or_else(|e| panic!("{input:?}: {e:?}"));
+            assert_eq!(url.hostname(), want, "{input:?}");
+            assert_eq!(url.href(), format!("sc://{want}/p"), "{input:?}");
+        }
+    }
 }
