@@ -18,7 +18,7 @@ use super::scheme::canonical_scheme;
 use crate::byte_class::{class, C0};
 use crate::host::ipv4;
 use crate::host::HostKind;
-use crate::simd::{find, find_host, scan_path, Stop};
+use crate::simd::{find, find_host, find_path, scan_path, Stop};
 use crate::url::{Offsets, SchemeType};
 
 /// A URL recognized by the fast path.
@@ -324,22 +324,45 @@ fn opaque(input: &[u8], colon: usize) -> Option<Canonical> {
 /// input's end — when it is canonical: no byte to percent-encode, no `\`,
 /// no dot segment.
 #[inline(always)]
-pub(super) fn canonical_path_end(input: &[u8], mut i: usize) -> Option<usize> {
+pub(super) fn canonical_path_end(input: &[u8], i: usize) -> Option<usize> {
+    let i = scan_path(input, i);
+    match path_stop(input, i)? {
+        Some(end) => Some(end),
+        None => rest_of_path_end(input, i + 1),
+    }
+}
+
+/// [`canonical_path_end`] after a path byte outside `scan_path`'s common
+/// alphabet. A path with one often has many (`%XX` escapes,
+/// `key=value;…`), each a scan of its own there: from here the scan stops
+/// only where `find_path` does (236 → 35 ns on a 60-byte path of them).
+#[inline(never)]
+fn rest_of_path_end(input: &[u8], mut i: usize) -> Option<usize> {
     loop {
-        i = scan_path(input, i);
-        match input.get(i) {
-            None | Some(b'?') | Some(b'#') => return Some(i),
-            Some(&b) if Stop::Path.stops_at(b) => return None,
-            // After a '/': the segment must not be a dot segment.
-            Some(_)
-                if i.checked_sub(1).and_then(|p| input.get(p)) == Some(&b'/')
-                    && is_dot_segment_at(input, i) =>
-            {
-                return None
-            }
-            // A path byte outside the common alphabet (`scan_path`).
-            Some(_) => i += 1,
+        i = find_path(input, i);
+        if let Some(end) = path_stop(input, i)? {
+            return Some(end);
         }
+        i += 1;
+    }
+}
+
+/// What the byte at `i`, where a path scan stopped, means to
+/// [`canonical_path_end`]: the path's end (`Some(Some(end))`), not
+/// canonical (`None`), or a byte to step over (`Some(None)`).
+#[inline(always)]
+fn path_stop(input: &[u8], i: usize) -> Option<Option<usize>> {
+    match input.get(i) {
+        None | Some(b'?') | Some(b'#') => Some(Some(i)),
+        Some(&b) if Stop::Path.stops_at(b) => None,
+        // After a '/': the segment must not be a dot segment.
+        Some(_)
+            if i.checked_sub(1).and_then(|p| input.get(p)) == Some(&b'/')
+                && is_dot_segment_at(input, i) =>
+        {
+            None
+        }
+        Some(_) => Some(None),
     }
 }
 
