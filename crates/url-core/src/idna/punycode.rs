@@ -59,8 +59,9 @@ fn digit(d: u32) -> u8 {
 #[inline]
 fn digit_and_rest(x: u32, t: u32) -> (u32, u32) {
     match t {
-        T_MIN => (x % (BASE - T_MIN), x / (BASE - T_MIN)),
-        T_MAX => (x % (BASE - T_MAX), x / (BASE - T_MAX)),
+        // (With the `small` feature, one division: smaller.)
+        T_MIN if !cfg!(feature = "small") => (x % (BASE - T_MIN), x / (BASE - T_MIN)),
+        T_MAX if !cfg!(feature = "small") => (x % (BASE - T_MAX), x / (BASE - T_MAX)),
         // T_MIN < t < T_MAX < BASE: never a division by zero.
         _ => {
             let d = (BASE - t).max(1);
