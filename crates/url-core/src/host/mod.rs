@@ -158,7 +158,7 @@ fn parse_opaque_host<S: Storage, V: ValidationSink>(
                 // smaller).
                 if !cfg!(feature = "small") {
                     let host = bytes.get(..end).unwrap_or_default();
-                    i = push_encoded_text(w, host, i, C0, TAB_OR_NEWLINE)?;
+                    i = push_encoded_text::<_, false>(w, host, i, C0, TAB_OR_NEWLINE)?;
                     run = i;
                     continue;
                 }

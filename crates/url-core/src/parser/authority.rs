@@ -173,7 +173,7 @@ fn encode_userinfo<S: Storage>(
             k = if is_tab_or_newline(b) {
                 k + 1
             } else {
-                push_encoded_text(w, bytes, k, USERINFO, TAB_OR_NEWLINE)?
+                push_encoded_text::<_, false>(w, bytes, k, USERINFO, TAB_OR_NEWLINE)?
             };
             run = k;
         } else {

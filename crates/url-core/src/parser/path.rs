@@ -461,7 +461,7 @@ pub(crate) fn write_path<S: Storage>(
                     w.push_span(run, k)?;
                     // The rest of the run too (a non-ASCII code point is
                     // two to four bytes): what the arms above leave.
-                    i = push_encoded_text(w, bytes, k, PATH, halt)?;
+                    i = push_encoded_text::<_, false>(w, bytes, k, PATH, halt)?;
                     run = i;
                 }
             }

@@ -1,6 +1,8 @@
 //! Query and fragment states (url.bs §4.4), with the query's legacy encodings.
 
-use crate::byte_class::{class, FRAGMENT, HASH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE};
+use crate::byte_class::{
+    class, is_tab_or_newline, FRAGMENT, HASH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE,
+};
 use crate::encoding::Encoded;
 use crate::error::ParseError;
 use crate::input::utf8_len;
@@ -11,7 +13,6 @@ use crate::validation::ValidationSink;
 
 use super::path::RunOf;
 use super::state_machine::{State, StateMachine};
-use crate::byte_class::is_tab_or_newline;
 use crate::output::Output;
 use crate::simd::{find, Stop};
 
@@ -186,7 +187,8 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
 ) -> Result<usize, CapacityError> {
     let mut i = i;
     let mut run = i;
-    let halt = TAB_OR_NEWLINE | if ends_at_hash { HASH } else { 0 };
+    let halt = if ends_at_hash { HASH } else { 0 };
+    let runs_halt = halt | TAB_OR_NEWLINE;
     loop {
         let k = find(bytes, i, stop);
         let Some(&b) = bytes.get(k) else {
@@ -197,14 +199,17 @@ pub(crate) fn encode_query_or_fragment<S: Storage>(
         if b == b'#' && ends_at_hash {
             return Ok(k);
         }
-        if is_tab_or_newline(b) {
-            i = k + 1;
-            run = i;
-            continue;
-        }
         // The bytes to encode come in runs (a non-ASCII code point is two
-        // to four), and in text the next run is often a word away.
-        i = push_encoded_text(w, bytes, k, stop.class_mask(), halt)?;
+        // to four), and in text the next run is often a word away; so do
+        // tabs and newlines to remove, in hostile input.
+        i = if is_tab_or_newline(b) && !crate::simd::VECTOR {
+            // Where scans are byte loops (thumbv7em, wasm32), smaller.
+            k + 1
+        } else if is_tab_or_newline(b) {
+            push_encoded_text::<_, true>(w, bytes, k, stop.class_mask(), halt)?
+        } else {
+            push_encoded_text::<_, false>(w, bytes, k, stop.class_mask(), runs_halt)?
+        };
         run = i;
     }
 }

@@ -52,7 +52,7 @@ pub(crate) use encode::next_chunk;
 pub use encode::{percent_encode, percent_encode_byte, utf8_percent_encode, PercentEncode};
 
 use crate::byte_class::{
-    class, C0, COMPONENT, FORM, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO,
+    class, C0, COMPONENT, FORM, FRAGMENT, PATH, QUERY, SPECIAL_QUERY, TAB_OR_NEWLINE, USERINFO,
 };
 use crate::output::Output;
 use crate::storage::{CapacityError, Storage};
@@ -117,7 +117,15 @@ pub(crate) fn percent_encoded(byte: u8) -> [u8; 3] {
 /// keep every few bytes: a scan and an append per run cost more than the
 /// bytes. Here each byte takes the same steps whichever it is (no branch on
 /// it), and sixteen go out in one append.
-pub(crate) fn push_encoded_text<S: Storage>(
+///
+/// With `REMOVE`, a tab or newline not in `halt` is removed, as the basic
+/// URL parser does first, and may be what is at `start` (the query and
+/// fragment: hostile input puts them every few bytes, each a scan and an
+/// append of its own otherwise). Without, it is encoded like any C0
+/// control unless `halt` holds it: the check per byte costs the runs of
+/// text a tenth of their time, so only the query writer asks for it, and
+/// only at a tab or newline.
+pub(crate) fn push_encoded_text<S: Storage, const REMOVE: bool>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     start: usize,
@@ -144,12 +152,15 @@ pub(crate) fn push_encoded_text<S: Storage>(
             if let Some(slot) = chunk.get_mut(n..n + 4) {
                 slot.copy_from_slice(&word.to_le_bytes());
             }
-            n += 1 + 2 * escaped as usize;
+            // A removed byte's word is written over by the next.
+            let removed = usize::from(REMOVE && c & TAB_OR_NEWLINE != 0);
+            n += (1 + 2 * escaped as usize) & removed.wrapping_sub(1);
             taken += 1;
         }
         w.push_ascii(chunk.get(..n).unwrap_or_default())?;
         i += taken;
-        // Halted, at the end, or plain text again (back to the scan).
+        // Halted, at the end, or plain text again (back to the scan; also
+        // when removals and escapes happen to balance: only a scan more).
         if taken < 16 || n == taken {
             return Ok(i);
         }

@@ -568,7 +568,13 @@ fn write_opaque_path<S: Storage>(
             _ if is_tab_or_newline(b) => return Err(Halt::TabOrNewline),
             _ => {
                 w.push_span(run, k)?;
-                i = push_encoded_text(w, bytes, k, C0, TAB_OR_NEWLINE | QUESTION | HASH)?;
+                i = push_encoded_text::<_, false>(
+                    w,
+                    bytes,
+                    k,
+                    C0,
+                    TAB_OR_NEWLINE | QUESTION | HASH,
+                )?;
                 run = i;
             }
         }
