@@ -160,10 +160,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Canonical, Form::Given);
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
-            if let Recognized::Authority(a) = recognized {
-                if let Some(off) = resumed(input, a, &mut storage) {
-                    return Ok(Url { buf: storage, off });
-                }
+            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+                return Ok(Url { buf: storage, off });
             }
             return self.declined(input, storage);
         }
@@ -194,10 +192,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
-            if let Recognized::Authority(a) = recognized {
-                if let Some(off) = resumed(input, a, &mut storage) {
-                    return Ok(Parsed::Stored(Url { buf: storage, off }));
-                }
+            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+                return Ok(Parsed::Stored(Url { buf: storage, off }));
             }
             return self.declined(input, storage).map(Parsed::Stored);
         }
@@ -519,6 +515,31 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     }
 }
 
+/// [`resumed`] from what the recognizer found canonical up to the path,
+/// if anything: its [`Authority`], or for a domain with upper case, the
+/// one [`canonical::upper_case_domain`] finds.
+#[inline(always)]
+fn resumed_after<S: Storage>(
+    input: &str,
+    recognized: &Recognized,
+    storage: &mut S,
+) -> Option<Offsets> {
+    let lowered;
+    let (a, lower_host) = match recognized {
+        Recognized::Authority(a) => (a, false),
+        // (Only vector builds get one, and link what follows.)
+        Recognized::UpperCase(u) if crate::simd::VECTOR => {
+            lowered = canonical::upper_case_domain(input.as_bytes(), u);
+            match &lowered {
+                Recognized::Authority(a) => (a, true),
+                _ => return None,
+            }
+        }
+        _ => return None,
+    };
+    resumed(input, a, lower_host, storage)
+}
+
 /// The straight-line route from where the canonical recognizer found the
 /// input's scheme, host and port canonical (`a`) but not what follows,
 /// into the empty `storage`: the prefix copied, the path, query and
@@ -528,7 +549,12 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 /// at a tab or newline. Where scans are vector ones, like the route's
 /// other vector-only arms.
 #[inline(always)]
-fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Offsets> {
+fn resumed<S: Storage>(
+    input: &str,
+    a: &Authority,
+    lower_host: bool,
+    storage: &mut S,
+) -> Option<Offsets> {
     let trailing_space = input
         .as_bytes()
         .last()
@@ -536,7 +562,7 @@ fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Of
     if !crate::simd::VECTOR || trailing_space {
         return None;
     }
-    if let Answer::Parsed(off) = resume(input, a, storage) {
+    if let Answer::Parsed(off) = resume(input, a, lower_host, storage) {
         answered(Route::Straight, Form::Given);
         return Some(off);
     }
@@ -547,7 +573,7 @@ fn resumed<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Of
     // given, only to decline at the tab, and then on the input stripped.
     let mut room = None;
     let stripped = input::without_tab_or_newline(input, &mut room)?;
-    match resume(stripped, a, storage) {
+    match resume(stripped, a, lower_host, storage) {
         Answer::Parsed(off) => {
             answered(Route::Straight, Form::Stripped);
             Some(off)

@@ -246,13 +246,18 @@ pub(super) fn parse_straight<S: Storage, const CHECK: bool>(
 
 /// The URL of `raw` (trimmed, and without a tab or newline to be of use),
 /// whose scheme, host and port the canonical recognizer found canonical
-/// (`a`): that prefix copied, then the path, query and fragment states,
-/// which cannot fail. Declined (with `out` cleared) when they stop at a
-/// tab or newline, or out of room.
-pub(super) fn resume<S: Storage>(raw: &str, a: &Authority, out: &mut S) -> Answer {
+/// (`a`): that prefix copied (its host lowercased with `lower_host`), then
+/// the path, query and fragment states, which cannot fail. Declined (with
+/// `out` cleared) when they stop at a tab or newline, or out of room.
+pub(super) fn resume<S: Storage>(
+    raw: &str,
+    a: &Authority,
+    lower_host: bool,
+    out: &mut S,
+) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    match write_rest(&mut w, raw.as_bytes(), a) {
+    match write_rest(&mut w, raw.as_bytes(), a, lower_host) {
         Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
         _ => {
             out.clear();
@@ -262,15 +267,31 @@ pub(super) fn resume<S: Storage>(raw: &str, a: &Authority, out: &mut S) -> Answe
 }
 
 /// [`resume`]'s writing.
-fn write_rest<S: Storage>(w: &mut Output<'_, '_, S>, bytes: &[u8], a: &Authority) -> Step<Offsets> {
+fn write_rest<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    a: &Authority,
+    lower_host: bool,
+) -> Step<Offsets> {
+    // The prefix up to `to`, its host lowercased when it has to be.
+    let copy = |w: &mut Output<'_, '_, S>, to: usize| {
+        if lower_host {
+            let (start, end) = (a.off.host_start as usize, a.off.host_end as usize);
+            w.push_span(0, start)?;
+            w.push_ascii_lowercase(bytes.get(start..end).unwrap_or_default())?;
+            w.push_span(end, to)
+        } else {
+            w.push_span(0, to)
+        }
+    };
     let i = match a.query {
         // The path is canonical too: copied with the rest of the prefix.
         Some(q) => {
-            w.push_span(0, q)?;
+            copy(w, q)?;
             q
         }
         None => {
-            w.push_span(0, a.rest)?;
+            copy(w, a.rest)?;
             write_path(w, bytes, a.rest, a.off.scheme_type, StateOverride::Absent)?
         }
     };
