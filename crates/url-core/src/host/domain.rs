@@ -104,6 +104,9 @@ pub(crate) fn parse_domain_host<S: Storage, V: ValidationSink>(
             || !crate::simd::VECTOR
             || cfg!(feature = "small")
             || !cfg!(feature = "idna")
+            // Most IDNs are in another script: declined at the first
+            // non-ASCII byte, without a call.
+            || !matches!(raw.iter().find(|&&b| b >= 0x80), Some(0xEF | 0xE3))
             || !push_fullwidth_mapped(w, raw)?
         {
             push_lowercase_utf8(w, raw, start)?;
@@ -206,11 +209,6 @@ fn push_fullwidth_mapped<S: Storage>(
     w: &mut Output<'_, '_, S>,
     raw: &[u8],
 ) -> Result<bool, crate::CapacityError> {
-    // Most IDNs are in another script: declined at the first non-ASCII
-    // byte, before anything is copied.
-    if !matches!(raw.iter().find(|&&b| b >= 0x80), Some(0xEF | 0xE3)) {
-        return Ok(false);
-    }
     let host_start = w.len();
     let mut chunk = [0u8; 64];
     let mut n = 0;
