@@ -24,6 +24,9 @@
 //! Every implementation but rust-url must produce native Ada's tally
 //! (successes and output bytes), so none is timed doing less work.
 //!
+//! `--per-input N --workload NAME` times each input of a parse or
+//! `can_parse` workload alone against native Ada (repeated) and prints the
+//! N with the highest ratio, and the sums;
 //! `--list` prints each workload's name, implementations and size;
 //! `--workload NAME` alone times that workload only;
 //! `--only IMPL --workload NAME` runs one implementation on one workload
@@ -93,6 +96,8 @@ struct Options {
     wpt: std::path::PathBuf,
     mutations: Option<std::path::PathBuf>,
     files: Vec<String>,
+    /// `--per-input N`.
+    per_input: Option<usize>,
 }
 
 /// What the workloads are built from: the corpus files, read once. The
@@ -407,6 +412,34 @@ fn load_average() -> String {
         .map_or_else(|_| "unknown".into(), |s| s.trim().to_string())
 }
 
+/// `--per-input N`: the N inputs of `w` slowest against native Ada.
+fn per_input(w: &Workload, n: usize) -> Result<(), String> {
+    let mut rows = w
+        .per_input(200)
+        .ok_or(format!("{}: not a parse or can_parse workload", w.name()))?;
+    let (ours, ada): (f64, f64) = rows
+        .iter()
+        .fold((0.0, 0.0), |(a, b), r| (a + r.weburl_ns, b + r.ada_ns));
+    println!(
+        "per-input {}: {} inputs, weburl {ours:.0} ns, native Ada {ada:.0} ns in all, {:.3}",
+        w.name(),
+        rows.len(),
+        ours / ada
+    );
+    let ratio = |r: &weburl_bench::work::PerInput| r.weburl_ns / r.ada_ns;
+    rows.sort_by(|a, b| ratio(b).total_cmp(&ratio(a)));
+    for r in rows.iter().take(n) {
+        println!(
+            "{:.2} {:8.1} {:8.1} {:?}",
+            ratio(r),
+            r.weburl_ns,
+            r.ada_ns,
+            r.input
+        );
+    }
+    Ok(())
+}
+
 fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), String> {
     let mut opts = Options {
         quick: false,
@@ -414,6 +447,7 @@ fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), Strin
         wpt: concat!(env!("CARGO_MANIFEST_DIR"), "/../data/wpt/urltestdata.json").into(),
         mutations: None,
         files: Vec::new(),
+        per_input: None,
     };
     let (mut only, mut workload, mut list) = (None, None, false);
     let mut args = std::env::args().skip(1);
@@ -427,6 +461,10 @@ fn parse_args() -> Result<(Options, Option<String>, Option<String>, bool), Strin
             "--wpt" => opts.wpt = value()?.into(),
             "--mutations" => opts.mutations = Some(value()?.into()),
             "--limit" => opts.limit = value()?.parse().map_err(|e| format!("--limit: {e}"))?,
+            "--per-input" => {
+                let n = value()?.parse().map_err(|e| format!("--per-input: {e}"))?;
+                opts.per_input = Some(n);
+            }
             _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
             _ => opts.files.push(a),
         }
@@ -479,6 +517,19 @@ fn main() -> std::process::ExitCode {
             weburl_bench::router::REQUESTS.min(opts.limit)
         );
         return ExitCode::SUCCESS;
+    }
+    if let Some(n) = opts.per_input {
+        let Some(w) = workload.as_deref().and_then(|name| inputs.workload(name)) else {
+            eprintln!("bench: --per-input needs --workload NAME (--list shows them)");
+            return ExitCode::FAILURE;
+        };
+        return match per_input(&w, n) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("bench: {e}");
+                ExitCode::FAILURE
+            }
+        };
     }
     if only.is_some() {
         // For profilers: one implementation, one workload, a number of

@@ -7,6 +7,7 @@ use crate::native::{self, Inputs};
 use crate::sets::PER_BASE;
 use crate::Tally;
 use std::hint::black_box;
+use std::time::Instant;
 
 /// The implementations, by index: three weburl storages, Ada (native C++
 /// API), Ada through the `ada-url` crate, rust-url, and weburl-url (the
@@ -65,6 +66,16 @@ enum Work {
     SearchParamsSorted(Inputs),
     /// Four setters on URLs parsed beforehand.
     Setters(Box<Setters>),
+}
+
+/// One input timed alone ([`Workload::per_input`]).
+pub struct PerInput {
+    /// The input.
+    pub input: String,
+    /// weburl's time (fixed buffer, or `can_parse`), ns.
+    pub weburl_ns: f64,
+    /// Native Ada's time, ns.
+    pub ada_ns: f64,
 }
 
 /// Each implementation's own parsed URLs for the setters pass.
@@ -203,6 +214,49 @@ impl Workload {
             Work::Parse(_) | Work::ParseWithBase { .. } => ALL,
             _ => ONE_WEBURL,
         }
+    }
+
+    /// Each input of a parse or `can_parse` workload timed alone against
+    /// native Ada: `reps` copies of it in a row, fixed buffer (or
+    /// `can_parse`) and Ada alternating, the best of three rounds each.
+    /// The averages of a shuffled set hide a kind of input that is slow
+    /// everywhere it occurs; this finds it (the repetition lets the branch
+    /// predictor learn the input, so the ratios are not the set's).
+    /// `None` for other workloads.
+    pub fn per_input(&self, reps: usize) -> Option<Vec<PerInput>> {
+        let (set, check) = match &self.work {
+            Work::Parse(s) => (s, false),
+            Work::CanParse(s) => (s, true),
+            _ => return None,
+        };
+        let mut buf = vec![0u8; BUF];
+        let time = |k: usize, copies: &Inputs, buf: &mut [u8]| {
+            let start = Instant::now();
+            if check {
+                black_box(can_parse(k, copies));
+            } else {
+                black_box(parse(k, copies, buf));
+            }
+            start.elapsed().as_secs_f64() * 1e9 / reps.max(1) as f64
+        };
+        let rows = set
+            .strings()
+            .iter()
+            .map(|input| {
+                let copies = Inputs::new(vec![input.clone(); reps.max(1)]);
+                let (mut weburl, mut ada) = (f64::MAX, f64::MAX);
+                for _ in 0..3 {
+                    weburl = weburl.min(time(WEBURL_FIXED, &copies, &mut buf));
+                    ada = ada.min(time(ADA, &copies, &mut buf));
+                }
+                PerInput {
+                    input: input.clone(),
+                    weburl_ns: weburl,
+                    ada_ns: ada,
+                }
+            })
+            .collect();
+        Some(rows)
     }
 
     /// Up to `max` inputs where weburl's href differs from native Ada's, as
@@ -605,6 +659,25 @@ mod tests {
         agree(Workload::search_params("sp", queries.clone()));
         agree(Workload::search_params_sorted("sp-sorted", queries));
         agree(Workload::setters("setters", &urls()));
+    }
+
+    /// One row per input, in the set's order, each timed (a parse takes
+    /// some time); none for a workload that is not a parse or can_parse.
+    #[test]
+    fn per_input_times_each_input() {
+        for w in [
+            Workload::parse("parse", urls()),
+            Workload::can_parse("can-parse", urls()),
+        ] {
+            let rows = w.per_input(3).expect("a parse workload");
+            let inputs: Vec<&str> = rows.iter().map(|r| r.input.as_str()).collect();
+            assert_eq!(inputs, urls(), "{}", w.name());
+            assert!(rows.iter().all(|r| r.weburl_ns > 0.0 && r.ada_ns > 0.0));
+        }
+        let queries = vec!["a=1".to_string()];
+        assert!(Workload::search_params("sp", queries)
+            .per_input(3)
+            .is_none());
     }
 
     #[test]
