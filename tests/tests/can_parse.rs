@@ -101,6 +101,53 @@ fn can_parse_in_agrees_with_parse_into() {
             inputs.push(format!("{scheme}://{host}/p"));
         }
     }
+    // Failures the predicate tells by itself (an empty special host, no
+    // scheme without a base), beside look-alikes that parse or that it
+    // must leave to the parser: its error and position must be the
+    // parser's.
+    inputs.extend(
+        [
+            "http://:/",
+            "HTTP://#",
+            "https://?q",
+            "https://:8080/x",
+            "wss:\\\\:1",
+            "ws:/:",
+            "http://:%40/",
+            "http://:@h/",
+            "http://:\t@h/",
+            "http://\t:/",
+            "http:/\t/?",
+            "http:///?",
+            "https:///Y:",
+            "http:///test",
+            "https://\\/\\h:1/",
+            "https:////:/",
+            "https://\\\t/h",
+            "http://:/@",
+            "file://:/",
+            "sc://:/",
+            "http://test:test",
+            "http://foo:065536/",
+            "hTtp://foo:-80/",
+            "http://a:b@c:1x",
+            "http://a:x@h/",
+            "http://h:80:90",
+            "http://[::1]:x",
+            "http://h:8\t0/",
+            "http://h:80 ",
+            "http://h:99999x",
+            "http://h:99999",
+            "https://h:1\u{80}",
+            "wss://1.2.3.4:65535x",
+            "%2e",
+            "#x",
+            "1a:b",
+            "\u{e9}:x",
+            "a\tb c",
+        ]
+        .map(String::from),
+    );
     // Leading and trailing C0 controls and spaces are trimmed, and the
     // quick check must trim them all, not only ASCII whitespace.
     let trimmed: Vec<String> = inputs

@@ -7,9 +7,11 @@
 use super::authority::{port_number, scan_authority, AuthorityScan};
 use super::scheme::{scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{class, FORBIDDEN_DOMAIN, NON_ASCII};
-use crate::host::{ipv4, ipv6};
+use crate::error::ParseError;
+use crate::host::{invalid, ipv4, ipv6};
 use crate::simd::{find, find_host, Stop};
 use crate::url::{SchemeType, Url};
+use crate::validation::ValidationError;
 
 /// The longest input the early stop answers for: a URL's serialization is
 /// at most three times its input (every byte percent-encoded), and one
@@ -17,25 +19,55 @@ use crate::url::{SchemeType, Url};
 /// building the whole URL would tell.
 pub(super) const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
 
+/// What [`surely_parses`] can tell without the state machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Early {
+    /// The input parses.
+    Parses,
+    /// The input fails, with the error (and position) the parser gives.
+    Fails(ParseError),
+    /// Ask the state machine (or the routes that stand in for it).
+    Ask,
+}
+
+impl From<bool> for Early {
+    #[inline(always)]
+    fn from(parses: bool) -> Self {
+        if parses {
+            Early::Parses
+        } else {
+            Early::Ask
+        }
+    }
+}
+
 /// Whether `input` parses against `base`, decided from its scheme and
 /// authority alone for the common shapes: a special URL whose authority is
 /// credentials (never failing), an ASCII domain (any case) or an IPv4 or
 /// IPv6 address, and a valid port, whatever follows; a non-special URL
 /// without an authority; `file:///`; a reference without a scheme or
-/// authority against a base. `false` means "ask the state machine", not
-/// "fails": anything that tab/newline removal, percent-encoding or IDNA
-/// could change is left to it.
+/// authority against a base. [`Early::Ask`] leaves to the state machine
+/// anything that tab/newline removal, percent-encoding or IDNA could change.
+///
+/// Two failures are told here too, as cheaply as natively compiled parsers
+/// tell them (they were 6–8× Ada's time through the scratch room): no
+/// scheme and no base to be relative to, and a special URL whose host is
+/// surely empty.
 #[inline(always)]
-pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
+pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> Early {
     // Most URLs: a lowercase https or http scheme and "//", then a plain
     // host, decided inline.
     if let Some(authority) = input.strip_prefix(b"https://") {
-        return plain_authority_parses(authority)
-            || special_authority_parses(authority, SchemeType::Https);
+        if plain_authority_parses(authority) {
+            return Early::Parses;
+        }
+        return special_authority_answer(authority, SchemeType::Https, 8);
     }
     if let Some(authority) = input.strip_prefix(b"http://") {
-        return plain_authority_parses(authority)
-            || special_authority_parses(authority, SchemeType::Http);
+        if plain_authority_parses(authority) {
+            return Early::Parses;
+        }
+        return special_authority_answer(authority, SchemeType::Http, 7);
     }
     // The state machine trims leading and trailing C0 control or space.
     // (Every byte up to U+0020, not just ASCII whitespace.)
@@ -43,26 +75,35 @@ pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> bool {
     let input = input.get(lead..trail).unwrap_or_default();
     let Some(&first) = input.first() else {
         // The relative state with nothing to read: base, unless opaque.
-        return base.is_some_and(|b| !b.has_opaque_path());
+        return base.is_some_and(|b| !b.has_opaque_path()).into();
     };
     if first.is_ascii_alphabetic() {
         if let Ok(scheme) = scan_scheme(input, 0, SchemeScan::Input) {
             // A tab or newline removed from the scheme: ask the state machine.
-            return !scheme.tab_or_newline && absolute_parses(input, &scheme, base);
+            if scheme.tab_or_newline {
+                return Early::Ask;
+            }
+            return absolute_parses(input, &scheme, base, lead);
         }
     }
-    reference_parses(input, base)
+    // The scheme state found no scheme (it skips tabs and newlines, so
+    // none hides one): the no scheme state, at the first code point.
+    if base.is_none() {
+        return Early::Fails(invalid(ValidationError::MissingSchemeNonRelativeUrl, lead));
+    }
+    reference_parses(input, base).into()
 }
 
-/// [`surely_parses`] for `scheme ":" rest`.
-fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>) -> bool {
+/// [`surely_parses`] for `scheme ":" rest`, the input's first `lead` bytes
+/// trimmed.
+fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead: usize) -> Early {
     let scheme_type = scheme.scheme_type;
     let rest = input.get(scheme.colon + 1..).unwrap_or_default();
     match scheme_type {
         // A path (opaque or not) never fails; only "//" starts an
         // authority.
-        SchemeType::NotSpecial => !starts_authority(rest, false),
-        SchemeType::File => file_parses(rest),
+        SchemeType::NotSpecial => (!starts_authority(rest, false)).into(),
+        SchemeType::File => file_parses(rest).into(),
         _ => {
             let slashes = rest
                 .iter()
@@ -72,22 +113,67 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>) -> b
             if same_scheme_base && slashes < 2 && !rest.starts_with(b"/") {
                 // Special relative or authority state, then the relative
                 // state: only '/' or '\\' there could reach an authority.
-                return !starts_authority(rest, true);
+                return (!starts_authority(rest, true)).into();
             }
             if same_scheme_base && slashes == 1 {
                 // The relative slash state: a path unless another slash
                 // (or a tab or newline hiding one) follows.
-                return !starts_authority(rest, true);
+                return (!starts_authority(rest, true)).into();
             }
             // The special authority slashes states skip every '/' and '\\'.
-            match rest.get(slashes..) {
-                Some(authority) => {
-                    !matches!(authority.first(), Some(b'\t' | b'\n' | b'\r'))
-                        && special_authority_parses(authority, scheme_type)
-                }
-                None => false,
-            }
+            special_authority_answer(rest, scheme_type, lead + scheme.colon + 1)
         }
+    }
+}
+
+/// Whether a special URL's authority (`authority`, at `at` in the input)
+/// parses: slashes of either kind skipped (the special authority ignore
+/// slashes state; the prefix `http://` may be followed by more), then
+/// `host [":" port]` ended by the end or a byte that starts the path, query
+/// or fragment, after credentials if there is an '@' (which are
+/// percent-encoded and never fail).
+///
+/// Where the host surely parses, or is surely empty, a failure is told
+/// too: the host state's for an empty host (the authority ends at once, or
+/// is a ':' and a port without '@'), the port state's for a port that is
+/// not digits or is past 65535.
+#[inline(never)]
+fn special_authority_answer(authority: &[u8], scheme_type: SchemeType, at: usize) -> Early {
+    let slashes = authority
+        .iter()
+        .position(|&b| b != b'/' && b != b'\\')
+        .unwrap_or(authority.len());
+    let (authority, at) = (authority.get(slashes..).unwrap_or_default(), at + slashes);
+    match authority.first() {
+        None | Some(b'?' | b'#') => {
+            return Early::Fails(invalid(ValidationError::HostMissing, at));
+        }
+        // Removed, so the next byte decides.
+        Some(b'\t' | b'\n' | b'\r') => return Early::Ask,
+        _ => {}
+    }
+    // Most authorities: a host and port, no credentials. Only "parses" is
+    // taken from this try: an '@' further on may make it credentials.
+    let whole = host_and_port_answer(authority, at);
+    if whole == Early::Parses {
+        return Early::Parses;
+    }
+    // The last '@' before the authority's end, as the straight-line route
+    // finds it (a tab or newline anywhere: ask the state machine).
+    let scan = scan_authority(authority, 0, scheme_type, AuthorityScan::WithUserinfo);
+    if scan.tab_or_newline {
+        return Early::Ask;
+    }
+    match scan.at {
+        Some(sign) => {
+            let host_start = sign + 1;
+            let host = authority.get(host_start..).unwrap_or_default();
+            host_and_port_answer(host, at + host_start)
+        }
+        None if authority.first() == Some(&b':') => {
+            Early::Fails(invalid(ValidationError::HostMissing, at))
+        }
+        None => whole,
     }
 }
 
@@ -118,44 +204,41 @@ fn plain_authority_parses(authority: &[u8]) -> bool {
     matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
 }
 
-/// Whether a special URL's authority (after the slashes) parses: `host
-/// [":" port]` ended by the end or a byte that starts the path, query or
-/// fragment, after credentials if there is an '@' (which are
-/// percent-encoded and never fail).
-#[inline(never)]
-fn special_authority_parses(authority: &[u8], scheme_type: SchemeType) -> bool {
-    if host_and_port_parse(authority) {
-        return true;
-    }
-    // The last '@' before the authority's end, as the straight-line route
-    // finds it (a tab or newline there: ask the state machine).
-    let scan = scan_authority(authority, 0, scheme_type, AuthorityScan::WithUserinfo);
-    match scan.at.filter(|_| !scan.tab_or_newline) {
-        Some(at) => host_and_port_parse(authority.get(at + 1..).unwrap_or_default()),
-        None => false,
-    }
-}
-
-/// `host [":" port]` then the end or `/ ? # \\`: the host an ASCII domain
-/// (any case, not ending in a number), an IPv4 address the IPv4 parser
-/// accepts, or a bracketed IPv6 address; the port at most 65535.
-fn host_and_port_parse(authority: &[u8]) -> bool {
+/// `host [":" port]` then the end or `/ ? # \\` (`authority` at `at` in
+/// the input, with no credentials before it): the host an ASCII domain (any
+/// case, not ending in a number), an IPv4 address the IPv4 parser accepts,
+/// or a bracketed IPv6 address; the port at most 65535. Past such a host,
+/// the port state's failures: a byte that is not a digit and does not end
+/// the port (a C0 control or space, which a tab, a newline or trimming may
+/// take away, is left to the parser), or a number past 65535.
+fn host_and_port_answer(authority: &[u8], at: usize) -> Early {
     let Some(host_end) = host_parses(authority) else {
-        return false;
+        return Early::Ask;
     };
-    let mut rest = authority.get(host_end..).unwrap_or_default();
-    if let Some(after_colon) = rest.strip_prefix(b":") {
-        let digits = after_colon
-            .iter()
-            .position(|b| !b.is_ascii_digit())
-            .unwrap_or(after_colon.len());
-        let (digits, after) = after_colon.split_at_checked(digits).unwrap_or_default();
-        if port_number(digits.iter().copied()) > 0xFFFF {
-            return false;
-        }
-        rest = after;
+    let ends = |b: Option<&u8>| matches!(b, None | Some(b'/' | b'?' | b'#' | b'\\'));
+    if authority.get(host_end) != Some(&b':') {
+        return ends(authority.get(host_end)).into();
     }
-    matches!(rest.first(), None | Some(b'/' | b'?' | b'#' | b'\\'))
+    let port_start = host_end + 1;
+    let port = authority.get(port_start..).unwrap_or_default();
+    let digits = port
+        .iter()
+        .position(|b| !b.is_ascii_digit())
+        .unwrap_or(port.len());
+    match port.get(digits) {
+        next if ends(next) => {
+            if port_number(port.iter().take(digits).copied()) > 0xFFFF {
+                Early::Fails(invalid(ValidationError::PortOutOfRange, at + port_start))
+            } else {
+                Early::Parses
+            }
+        }
+        Some(&b) if crate::byte_class::is_c0_control_or_space(b) => Early::Ask,
+        _ => Early::Fails(invalid(
+            ValidationError::PortInvalid,
+            at + port_start + digits,
+        )),
+    }
 }
 
 /// Where a host at the start of `authority` ends when it surely parses: an

@@ -246,9 +246,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         input: &str,
         scratch: impl FnOnce() -> S,
     ) -> Result<(), ParseError> {
-        if self.whole_ladder() && check::surely_parses(input.as_bytes(), self.base.as_ref()) {
-            answered(Route::Predicate, Form::Given);
-            return Ok(());
+        if let Some(r) = self.answer_early(input) {
+            return r;
         }
         let mut scratch = scratch();
         self.check_declined(input, &mut scratch)
@@ -259,11 +258,29 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
     /// predicate does not answer.
     #[inline(always)]
     pub(super) fn check_in_own_room(&mut self, input: &str) -> Result<(), ParseError> {
-        if self.whole_ladder() && check::surely_parses(input.as_bytes(), self.base.as_ref()) {
-            answered(Route::Predicate, Form::Given);
-            return Ok(());
+        if let Some(r) = self.answer_early(input) {
+            return r;
         }
         self.check_in_room(input)
+    }
+
+    /// The predicate's answer, when it has one.
+    #[inline(always)]
+    fn answer_early(&self, input: &str) -> Option<Result<(), ParseError>> {
+        if !self.whole_ladder() {
+            return None;
+        }
+        match check::surely_parses(input.as_bytes(), self.base.as_ref()) {
+            check::Early::Parses => {
+                answered(Route::Predicate, Form::Given);
+                Some(Ok(()))
+            }
+            check::Early::Fails(e) => {
+                answered(Route::Predicate, Form::Given);
+                Some(Err(e))
+            }
+            check::Early::Ask => None,
+        }
     }
 
     #[inline(never)]

@@ -314,7 +314,7 @@ impl Url {
 /// for a common input (which parses the same against any base), else the
 /// state machine up to the path, writing scheme, credentials and host into a
 /// stack room, and only into a String when they do not fit.
-#[inline]
+#[inline(always)]
 fn can_parse_with(input: &str, mut parser: Parser<'_>) -> bool {
     match parser.can_parse(input) {
         Ok(()) => true,
