@@ -236,9 +236,14 @@ fn the_check_ladder() {
         (true, Some((Straight, Given)))
     );
     assert_eq!(
-        check(" http://[::1]:99999 "),
+        check(" http://exa mple.com/ "),
         (false, Some((Straight, Trimmed)))
     );
+    // Failures the predicate is sure of: no scheme and no base, an empty
+    // special host, a port out of range after a host that parses.
+    for input in ["%2e", "HTTP://#", " http://[::1]:99999 "] {
+        assert_eq!(check(input), (false, Some((Predicate, Given))), "{input:?}");
+    }
     assert_eq!(
         check("http://exa\tmple.com/"),
         (true, Some((Straight, Stripped)))
