@@ -56,6 +56,12 @@ pub(crate) enum Recognized {
     /// (vector builds only): [`upper_case_domain`] tells whether it is
     /// canonical up to the lowercasing.
     UpperCase(UpperCase),
+    /// Canonical up to a port that the port state accepts but that is not
+    /// its serialization (leading zeros, the scheme's default, or empty),
+    /// followed by where a path starts (vector builds only): `off` holds
+    /// the port and where the serialization's path starts, `rest` where the
+    /// input's does. The route copies up to the host and writes the port.
+    Port(Authority),
     /// Neither.
     Neither,
 }
@@ -244,6 +250,9 @@ fn after_host(
             Ok(Some(port)) if !digits.is_empty() && (digits.len() == 1 || digits[0] != b'0') => {
                 Some(port)
             }
+            _ if !lower_host => {
+                return port_to_write(input, colon, scheme_type, (host_start, host_end), host_kind)
+            }
             _ => return Neither,
         }
     } else {
@@ -338,6 +347,67 @@ fn after_host(
             fragment_start.map(|f| u(f + shift)),
         ),
         slash,
+    })
+}
+
+/// [`after_host`] at a port that is not canonical: [`Recognized::Port`]
+/// when the port state accepts it (digits only, at most 65535, or none)
+/// and a path, query or fragment starts after it (or the input ends);
+/// otherwise the straight-line route parses the input again and reports
+/// what it finds. Vector builds only, like the route's other resumptions.
+#[inline(never)]
+fn port_to_write(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    (host_start, host_end): (usize, usize),
+    host_kind: HostKind,
+) -> Recognized {
+    if !crate::simd::VECTOR {
+        return Recognized::Neither;
+    }
+    // After the port's ':'.
+    let start = host_end + 1;
+    let digits = input
+        .get(start..)
+        .unwrap_or_default()
+        .iter()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let rest = start + digits;
+    if !matches!(input.get(rest), None | Some(b'/' | b'\\' | b'?' | b'#')) {
+        return Recognized::Neither;
+    }
+    let port = if digits == 0 {
+        None
+    } else {
+        let text = input.get(start..rest).unwrap_or_default();
+        match port_for(port_number(text.iter().copied()), scheme_type) {
+            Ok(port) => port,
+            Err(_) => return Recognized::Neither,
+        }
+    };
+    // ":" and the port's digits, without leading zeros.
+    let written = port.map_or(0, |p| {
+        1 + [10, 100, 1000, 10_000].iter().filter(|&&t| p >= t).count() + 1
+    });
+    let u = |x: usize| x as u32;
+    Recognized::Port(Authority {
+        off: Offsets {
+            scheme_end: u(colon),
+            username_end: u(host_start),
+            host_start: u(host_start),
+            host_end: u(host_end),
+            path_start: u(host_end + written),
+            query_start: None,
+            fragment_start: None,
+            port,
+            scheme_type,
+            host_kind,
+            opaque_path: false,
+        },
+        rest,
+        query: None,
     })
 }
 
@@ -569,5 +639,58 @@ mod tests {
         // '.': left to the routes that parse the host.
         assert!(canonical(b"https://a_b.example/").is_none());
         assert!(canonical(b"https://a.b-c.0d/").is_some());
+    }
+
+    /// A port the port state accepts but does not serialize as written
+    /// (url.bs §4.4 port state: leading zeros dropped with the number, the
+    /// scheme's default port and an empty port serialize as none): the
+    /// route resumes after the host and writes the port. Expected values
+    /// from the standard by hand: where the serialization's path starts
+    /// (after ":" and the number's digits, or right after the host) and
+    /// where the input's does.
+    #[test]
+    fn recognizes_ports_to_write() {
+        if !crate::simd::VECTOR {
+            return;
+        }
+        let port = |input: &str| match recognize(input.as_bytes()) {
+            Recognized::Port(a) => Some((a.off.port, a.off.path_start, a.rest)),
+            _ => None,
+        };
+        // "http://example.com" is 18 bytes, "https://example.com" 19,
+        // "wss://example.com" 17, "https://1.2.3.4" 15.
+        assert_eq!(port("http://example.com:080/a"), Some((None, 18, 22)));
+        assert_eq!(port("http://example.com:80/a"), Some((None, 18, 21)));
+        assert_eq!(port("http://example.com:0081/a"), Some((Some(81), 21, 23)));
+        assert_eq!(port("http://example.com:/a"), Some((None, 18, 19)));
+        assert_eq!(port("http://example.com:"), Some((None, 18, 19)));
+        assert_eq!(port("https://example.com:0443?q"), Some((None, 19, 24)));
+        assert_eq!(port("https://example.com:00000#f"), Some((Some(0), 21, 25)));
+        assert_eq!(
+            port("wss://example.com:065535\\a"),
+            Some((Some(65535), 23, 24))
+        );
+        assert_eq!(
+            port("https://1.2.3.4:000000000000000000080/"),
+            Some((Some(80), 18, 37))
+        );
+        for input in [
+            // Canonical as it is.
+            "http://example.com:8080/",
+            // Out of range, not digits, a tab or newline inside, or a
+            // host the recognizer does not take.
+            "http://example.com:65536/",
+            "http://example.com:080x/",
+            "http://example.com:0\t80/",
+            "http://example.com::80/",
+            "http://EXAMPLE.com:080/",
+            "http://0x7f.1:080/",
+            "http://u@example.com:080/",
+            // No port: file URLs, and non-special ones (opaque to it).
+            "file://example.com:080/",
+            "sc://example.com:080/",
+        ] {
+            assert_eq!(port(input), None, "{input:?}");
+        }
     }
 }

@@ -244,20 +244,29 @@ pub(super) fn parse_straight<S: Storage, const CHECK: bool>(
     answer
 }
 
+/// How [`resume`] writes the prefix the recognizer found canonical but for
+/// one thing.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Prefix {
+    /// Copied as it is.
+    AsIs,
+    /// Copied with its host lowercased.
+    LowerHost,
+    /// Copied up to the host, then the port (`a.off.port`) in its
+    /// serialization; the input's port text runs from the host's end to
+    /// `a.rest`.
+    Port,
+}
+
 /// The URL of `raw` (trimmed, and without a tab or newline to be of use),
 /// whose scheme, host and port the canonical recognizer found canonical
-/// (`a`): that prefix copied (its host lowercased with `lower_host`), then
-/// the path, query and fragment states, which cannot fail. Declined (with
-/// `out` cleared) when they stop at a tab or newline, or out of room.
-pub(super) fn resume<S: Storage>(
-    raw: &str,
-    a: &Authority,
-    lower_host: bool,
-    out: &mut S,
-) -> Answer {
+/// (`a`): that prefix written as `prefix` says, then the path, query and
+/// fragment states, which cannot fail. Declined (with `out` cleared) when
+/// they stop at a tab or newline, or out of room.
+pub(super) fn resume<S: Storage>(raw: &str, a: &Authority, prefix: Prefix, out: &mut S) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    match write_rest(&mut w, raw.as_bytes(), a, lower_host) {
+    match write_rest(&mut w, raw.as_bytes(), a, prefix) {
         Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
         _ => {
             out.clear();
@@ -271,17 +280,26 @@ fn write_rest<S: Storage>(
     w: &mut Output<'_, '_, S>,
     bytes: &[u8],
     a: &Authority,
-    lower_host: bool,
+    prefix: Prefix,
 ) -> Step<Offsets> {
-    // The prefix up to `to`, its host lowercased when it has to be.
+    // The prefix up to `to`, its host lowercased or its port written when
+    // it has to be.
     let copy = |w: &mut Output<'_, '_, S>, to: usize| {
-        if lower_host {
-            let (start, end) = (a.off.host_start as usize, a.off.host_end as usize);
-            w.push_span(0, start)?;
-            w.push_ascii_lowercase(bytes.get(start..end).unwrap_or_default())?;
-            w.push_span(end, to)
-        } else {
-            w.push_span(0, to)
+        let (start, end) = (a.off.host_start as usize, a.off.host_end as usize);
+        match prefix {
+            Prefix::AsIs => w.push_span(0, to),
+            Prefix::LowerHost => {
+                w.push_span(0, start)?;
+                w.push_ascii_lowercase(bytes.get(start..end).unwrap_or_default())?;
+                w.push_span(end, to)
+            }
+            Prefix::Port => {
+                w.push_span(0, end)?;
+                if let Some(port) = a.off.port {
+                    write_port(w, port)?;
+                }
+                w.push_span(a.rest, to)
+            }
         }
     };
     let i = match a.query {
