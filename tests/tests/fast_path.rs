@@ -321,6 +321,56 @@ fn fast_path_agrees_on_dropped_ports() {
     println!("fast-path dropped ports: {n} passed, 0 failed");
 }
 
+/// IPv6 hosts, which the straight-line route takes from the address the
+/// recognizer read: valid and invalid addresses (with bytes that end the
+/// authority, make credentials or hide in a tab), every kind of port and
+/// of byte after the ']', trailing C0 controls and spaces. The answer,
+/// errors and their positions included, must be the state machine's.
+#[test]
+fn fast_path_agrees_on_ipv6_hosts() {
+    let addresses = [
+        "::1",
+        "1:2:3:4:5:6:7:8",
+        "0:0:0:0:0:0:0:1",
+        "FFFF::0001",
+        "::ffff:1.2.3.4",
+        "1::2::3",
+        "1:2:3:4:5:6:7:8:9",
+        ":1",
+        "1:",
+        "::1.2.3",
+        "::256.1.1.1",
+        "g::1",
+        "::1%25eth0",
+        "a@b",
+        "::1/",
+        "::1?",
+        "[::1",
+        "::\t1",
+        "",
+    ];
+    let tails = [
+        "", "/", "/p", "?q", "#f", "\\p", ":", ":80", ":0443", ":8080/p", ":99999", ":99999/",
+        ":8\t0/", ":80@x/", "@x/", "x/", "]/", ":1:2/", ":/",
+    ];
+    let wrappers = [("", ""), ("", " "), ("", "\u{1f}"), ("", "\t"), (" ", "")];
+    let mut n = 0;
+    for scheme in ["http", "https", "wss", "file", "sc"] {
+        for address in addresses {
+            for tail in tails {
+                for (pre, post) in wrappers {
+                    let input = format!("{pre}{scheme}://[{address}]{tail}{post}");
+                    if let Some(d) = fast_path_difference(&input, None) {
+                        panic!("{input:?}: {d}");
+                    }
+                    n += 1;
+                }
+            }
+        }
+    }
+    println!("fast-path IPv6 hosts: {n} passed, 0 failed");
+}
+
 /// The reference fast path (a relative reference against a special base,
 /// resolved by copying) must give the full parser's URL for every WPT input
 /// and a set of crawler-shaped and tricky references, against bases with

@@ -146,8 +146,8 @@ pub use strict::StrictParser;
 #[cfg(feature = "route-trace")]
 #[doc(hidden)]
 pub mod route_trace {
-    pub use crate::parser::route::trace::take;
-    pub use crate::parser::route::{Form, Route};
+    pub use crate::parser::trace::last::take;
+    pub use crate::parser::trace::{Form, Route};
 }
 pub use host::HostKind;
 pub use setters::{Ignored, SetError, SetErrorKind, Setter};

@@ -25,10 +25,12 @@ pub(crate) mod path;
 pub(crate) mod query;
 pub(crate) mod reference;
 mod relative;
+mod resume;
 pub(crate) mod route;
 pub(crate) mod scheme;
 pub(crate) mod state_machine;
 pub(crate) mod straight;
+pub(crate) mod trace;
 
 /// Whether a state override is given (url.bs §4.4): the setters run one
 /// state of the basic URL parser with one, which changes where components

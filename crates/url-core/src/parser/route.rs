@@ -40,15 +40,16 @@
 //! parse, which unlinks them: the answers are the same, only slower. With the `route-trace` feature (tests only) the engine and form
 //! that answered are recorded (`trace`).
 
-use super::canonical::{self, Authority, Canonical, Recognized};
+use super::canonical::{self, Canonical, Recognized};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
+use super::resume::resumed_after;
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
-use super::straight::{parse_straight, resume, Answer, Prefix};
+use super::straight::{parse_straight, Answer};
+use super::trace::{answered, Form, Route};
 use super::StateOverride;
 use super::{check, Parsed, Parser};
-use crate::byte_class::is_c0_control_or_space;
 use crate::encoding::QueryEncoder;
 use crate::error::ParseError;
 use crate::host::HostKind;
@@ -59,32 +60,6 @@ use crate::sizes::href_len_bound;
 use crate::storage::{CapacityError, SliceStorage, Storage};
 use crate::url::{Offsets, SchemeType, Url};
 use crate::validation::{NoValidation, ValidationSink};
-
-/// The engines of the ladder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Route {
-    /// The canonical recognizer.
-    Canonical,
-    /// The reference resolver.
-    Reference,
-    /// The straight-line route.
-    Straight,
-    /// The `can_parse` predicate.
-    Predicate,
-    /// The state machine.
-    StateMachine,
-}
-
-/// The form of the input an engine answered for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Form {
-    /// The input as given.
-    Given,
-    /// Without leading and trailing C0 control or space.
-    Trimmed,
-    /// Trimmed, and without ASCII tab or newline.
-    Stripped,
-}
 
 /// The stack room [`Parser::can_parse`] writes the scheme, credentials,
 /// host and port into.
@@ -97,38 +72,6 @@ pub(crate) enum Engines {
     All,
     /// The state machine alone (tests comparing it with the others).
     StateMachineOnly,
-}
-
-/// Records which engine answered, with the `route-trace` feature.
-#[inline(always)]
-fn answered(route: Route, form: Form) {
-    #[cfg(feature = "route-trace")]
-    trace::record(route, form);
-    #[cfg(not(feature = "route-trace"))]
-    let _ = (route, form);
-}
-
-/// The engine that answered an entry point's last call on this thread
-/// (feature `route-trace`, for tests: it costs a thread-local write per
-/// parse).
-#[cfg(feature = "route-trace")]
-pub mod trace {
-    use super::{Form, Route};
-    use core::cell::Cell;
-
-    std::thread_local! {
-        static LAST: Cell<Option<(Route, Form)>> = const { Cell::new(None) };
-    }
-
-    pub(super) fn record(route: Route, form: Form) {
-        LAST.with(|l| l.set(Some((route, form))));
-    }
-
-    /// The engine and input form of the last answer on this thread, and
-    /// forgets it.
-    pub fn take() -> Option<(Route, Form)> {
-        LAST.with(|l| l.take())
-    }
 }
 
 impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
@@ -160,8 +103,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Canonical, Form::Given);
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
-            if let Some(off) = resumed_after(input, recognized, &mut storage) {
-                return Ok(Url { buf: storage, off });
+            if let Some(r) = resumed_after(input, recognized, &mut storage) {
+                return r.map(|off| Url { buf: storage, off });
             }
             return self.declined(input, storage);
         }
@@ -192,8 +135,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
-            if let Some(off) = resumed_after(input, recognized, &mut storage) {
-                return Ok(Parsed::Stored(Url { buf: storage, off }));
+            if let Some(r) = resumed_after(input, recognized, &mut storage) {
+                return r.map(|off| Parsed::Stored(Url { buf: storage, off }));
             }
             return self.declined(input, storage).map(Parsed::Stored);
         }
@@ -529,82 +472,6 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         self.base
             .as_ref()
             .and_then(|b| reference::reference(raw, b))
-    }
-}
-
-/// [`resumed`] from what the recognizer found canonical up to the path,
-/// if anything: its [`Authority`], or for a domain with upper case, the
-/// one [`canonical::upper_case_domain`] finds.
-#[inline(always)]
-fn resumed_after<S: Storage>(
-    input: &str,
-    recognized: &Recognized,
-    storage: &mut S,
-) -> Option<Offsets> {
-    let lowered;
-    let (a, prefix) = match recognized {
-        Recognized::Authority(a) => (a, Prefix::AsIs),
-        // (Only vector builds get these, and link what follows.)
-        Recognized::UpperCase(u) if crate::simd::VECTOR => {
-            lowered = canonical::upper_case_domain(input.as_bytes(), u);
-            match &lowered {
-                Recognized::Authority(a) => (a, Prefix::LowerHost),
-                _ => return None,
-            }
-        }
-        Recognized::Port(a) if crate::simd::VECTOR => return resumed_with_port(input, a, storage),
-        _ => return None,
-    };
-    resumed(input, a, prefix, storage)
-}
-
-/// [`resumed`] for [`Recognized::Port`], out of line: as another arm of
-/// the ladder's inlined match it cost every parse a few instructions
-/// (relative references +1.5%).
-#[inline(never)]
-fn resumed_with_port<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Offsets> {
-    resumed(input, a, Prefix::Port, storage)
-}
-
-/// The straight-line route from where the canonical recognizer found the
-/// input's scheme, host and port canonical (`a`) but not what follows,
-/// into the empty `storage`: the prefix copied, the path, query and
-/// fragment written, and no second pass over the scheme and authority.
-/// Not for an input that ends in C0 control or space (which the state
-/// machine trims, and the route would write); the route itself declines
-/// at a tab or newline. Where scans are vector ones, like the route's
-/// other vector-only arms.
-#[inline(always)]
-fn resumed<S: Storage>(
-    input: &str,
-    a: &Authority,
-    prefix: Prefix,
-    storage: &mut S,
-) -> Option<Offsets> {
-    let trailing_space = input
-        .as_bytes()
-        .last()
-        .is_some_and(|&b| is_c0_control_or_space(b));
-    if !crate::simd::VECTOR || trailing_space {
-        return None;
-    }
-    if let Answer::Parsed(off) = resume(input, a, prefix, storage) {
-        answered(Route::Straight, Form::Given);
-        return Some(off);
-    }
-    // A tab or newline after the canonical prefix (whose scans stop at
-    // one, so it has none): the same prefix and the rest without them, as
-    // the basic URL parser's second step leaves it. Rather than the ladder,
-    // which would parse the scheme and authority again on the input as
-    // given, only to decline at the tab, and then on the input stripped.
-    let mut room = None;
-    let stripped = input::without_tab_or_newline(input, &mut room)?;
-    match resume(stripped, a, prefix, storage) {
-        Answer::Parsed(off) => {
-            answered(Route::Straight, Form::Stripped);
-            Some(off)
-        }
-        _ => None,
     }
 }
 

@@ -52,14 +52,18 @@
 //! the state machine, errors included, is tested wherever the other engines
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
-use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
-use super::canonical::Authority;
+use super::authority::{
+    port_for, port_from_text, port_number, scan_authority, write_port, write_userinfo,
+    AuthorityScan,
+};
+use super::canonical::{Authority, Ipv6Host};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
 use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
 use crate::error::ParseError;
+use crate::host::ipv6::{serialize_ipv6, WHOLE};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
@@ -319,6 +323,125 @@ fn write_rest<S: Storage>(
         query_start: query_start.map(u),
         fragment_start: fragment_start.map(u),
         ..a.off
+    })
+}
+
+/// [`resume`] for a special URL whose host is bracketed (`h`: the
+/// recognizer found the scheme canonical and ran the IPv6 parser): the
+/// scheme and "//" copied, the address serialized, then the port state
+/// (digits, at most 65535, written without leading zeros and not at all
+/// when the scheme's default) and the path, query and fragment states.
+///
+/// The authority must be the brackets, optionally ':' and digits, then
+/// the end or a byte that starts the path, query or fragment: then it has
+/// no credentials and the host the route would parse is the bracketed
+/// text, so the IPv6 parser's failure, or a port past 65535, is the
+/// input's, reported where the route reports it. Declined (with `out`
+/// cleared) at anything else, a tab or newline, or out of room: the
+/// straight-line route then parses the input and reports what it finds.
+pub(super) fn resume_after_ipv6<S: Storage>(raw: &str, h: &Ipv6Host, out: &mut S) -> Answer {
+    out.reserve(raw.len() + 8);
+    let mut w = Output::appending(raw, out);
+    let answer = match write_after_ipv6(&mut w, raw.as_bytes(), h) {
+        Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
+        Err(Halted::Failed(e)) => Answer::Failed(e, None),
+        _ => Answer::Declined,
+    };
+    out.clear();
+    answer
+}
+
+/// [`resume_after_ipv6`]'s writing.
+fn write_after_ipv6<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    h: &Ipv6Host,
+) -> Step<Offsets> {
+    let scheme_type = h.scheme_type;
+    // After the host: ':' and the port's digits, then the authority's end.
+    let mut i = h.close + 1;
+    let port_text = match bytes.get(i) {
+        Some(b':') => {
+            let digits = bytes
+                .get(i + 1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            i += 1 + digits;
+            bytes.get(i - digits..i)
+        }
+        _ => None,
+    };
+    if !matches!(bytes.get(i), None | Some(b'/' | b'\\' | b'?' | b'#')) {
+        return Err(Halted::Declined);
+    }
+    let address = match h.address {
+        Ok(address) => address,
+        Err((e, k)) => {
+            // The text between the brackets ends the authority nowhere,
+            // holds no '@' (credentials), no '[' and no tab or newline:
+            // then the route's host is the bracketed text, and this its
+            // failure.
+            let inner = bytes.get(h.host_start + 1..h.close).unwrap_or_default();
+            if inner.iter().any(|b| {
+                matches!(
+                    b,
+                    b'@' | b'[' | b'/' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r'
+                )
+            }) {
+                return Err(Halted::Declined);
+            }
+            let at = if k == WHOLE {
+                h.host_start
+            } else {
+                h.host_start + 1 + k
+            };
+            return Err(Halted::Failed(invalid(e, at)));
+        }
+    };
+    // The port state, after a host that parses.
+    let port = match port_text {
+        Some(text) if !text.is_empty() => port_for(port_number(text.iter().copied()), scheme_type)
+            .map_err(|e| Halted::Failed(invalid(e, i - text.len())))?,
+        _ => None,
+    };
+    w.push_span(0, h.host_start)?;
+    let host_start = w.len();
+    // "[", the address and "]", written with one call.
+    let mut text = [0u8; 42];
+    let n = match text
+        .get_mut(1..41)
+        .and_then(|t| <&mut [u8; 40]>::try_from(t).ok())
+    {
+        Some(t) => serialize_ipv6(&address, t),
+        None => 0,
+    };
+    text[0] = b'[';
+    if let Some(close) = text.get_mut(n + 1) {
+        *close = b']';
+    }
+    w.push_ascii(text.get(..n + 2).unwrap_or_default())?;
+    let host_end = w.len();
+    if let Some(port) = port {
+        write_port(w, port)?;
+    }
+    let path_start = w.len();
+    let i = write_path(w, bytes, i, scheme_type, StateOverride::Absent)?;
+    let (query_start, fragment_start) = query_and_fragment!(w, bytes, i, true);
+    let u = |x: usize| x as u32;
+    Ok(Offsets {
+        scheme_end: u(h.colon),
+        username_end: u(host_start),
+        host_start: u(host_start),
+        host_end: u(host_end),
+        path_start: u(path_start),
+        query_start: query_start.map(u),
+        fragment_start: fragment_start.map(u),
+        port,
+        scheme_type,
+        host_kind: HostKind::Ipv6,
+        opaque_path: false,
     })
 }
 
