@@ -2,13 +2,15 @@
 //! points, each of which goes through [`route`], the ladder that picks the
 //! engine that answers an input. The engines: [`canonical`] (the canonical
 //! recognizer), [`reference`](mod@reference) (the reference resolver), [`straight`] (the
-//! straight-line route), [`check`] (the `can_parse` predicate)
+//! straight-line route, which [`resume`] starts where the recognizer
+//! stopped), [`check`] (the `can_parse` predicate)
 //! and [`state_machine`] (the standard's states, in the files named after
 //! the parts of a URL they parse: [`scheme`], [`relative`], [`authority`],
 //! [`file`](mod@file), [`path`], [`query`]). Those files also hold the one
 //! implementation of each spec step that several engines share: the scheme
 //! scan, the authority scan, the port, userinfo encoding, dot segments and
-//! the path, query and fragment encoders.
+//! the path, query and fragment encoders. [`trace`] records which engine
+//! answered (feature `route-trace`, for tests).
 
 use crate::encoding::{QueryEncoder, Utf8};
 use crate::error::ParseError;

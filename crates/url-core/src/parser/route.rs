@@ -44,7 +44,7 @@ use super::canonical::{self, Canonical, Recognized};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::reference::{self, Reference};
-use super::resume::resumed_after;
+use super::resume::{failure_after, resumed_after};
 use super::state_machine::{self, Intent, NoStorage, StateMachine};
 use super::straight::{parse_straight, Answer};
 use super::trace::{answered, Form, Route};
@@ -103,8 +103,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Canonical, Form::Given);
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
-            if let Some(r) = resumed_after(input, recognized, &mut storage) {
-                return r.map(|off| Url { buf: storage, off });
+            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+                return Ok(Url { buf: storage, off });
+            }
+            if let Some(e) = failure_after(input, recognized) {
+                return Err(e);
             }
             return self.declined(input, storage);
         }
@@ -135,8 +138,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
-            if let Some(r) = resumed_after(input, recognized, &mut storage) {
-                return r.map(|off| Parsed::Stored(Url { buf: storage, off }));
+            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+                return Ok(Parsed::Stored(Url { buf: storage, off }));
+            }
+            if let Some(e) = failure_after(input, recognized) {
+                return Err(e);
             }
             return self.declined(input, storage).map(Parsed::Stored);
         }

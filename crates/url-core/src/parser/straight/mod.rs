@@ -61,7 +61,9 @@ use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
-use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
+use crate::byte_class::{
+    class, is_tab_or_newline, AUTHORITY_END, C0, HASH, QUESTION, TAB_OR_NEWLINE,
+};
 use crate::error::ParseError;
 use crate::host::ipv6::{serialize_ipv6, WHOLE};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
@@ -331,33 +333,39 @@ fn write_rest<S: Storage>(
 /// scheme and "//" copied, the address serialized, then the port state
 /// (digits, at most 65535, written without leading zeros and not at all
 /// when the scheme's default) and the path, query and fragment states.
-///
-/// The authority must be the brackets, optionally ':' and digits, then
-/// the end or a byte that starts the path, query or fragment: then it has
-/// no credentials and the host the route would parse is the bracketed
-/// text, so the IPv6 parser's failure, or a port past 65535, is the
-/// input's, reported where the route reports it. Declined (with `out`
-/// cleared) at anything else, a tab or newline, or out of room: the
-/// straight-line route then parses the input and reports what it finds.
+/// Declined (with `out` cleared) where [`after_ipv6`] does not take the
+/// authority or finds it fails, at a tab or newline, or out of room.
 pub(super) fn resume_after_ipv6<S: Storage>(raw: &str, h: &Ipv6Host, out: &mut S) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    let answer = match write_after_ipv6(&mut w, raw.as_bytes(), h) {
-        Ok(off) if w.len() <= u32::MAX as usize => return Answer::Parsed(off),
-        Err(Halted::Failed(e)) => Answer::Failed(e, None),
-        _ => Answer::Declined,
-    };
-    out.clear();
-    answer
+    match write_after_ipv6(&mut w, raw.as_bytes(), h) {
+        Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
+        _ => {
+            out.clear();
+            Answer::Declined
+        }
+    }
 }
 
-/// [`resume_after_ipv6`]'s writing.
-fn write_after_ipv6<S: Storage>(
-    w: &mut Output<'_, '_, S>,
-    bytes: &[u8],
-    h: &Ipv6Host,
-) -> Step<Offsets> {
-    let scheme_type = h.scheme_type;
+/// Where the straight-line route would fail `raw` (whose bracketed host
+/// is `h`), when [`after_ipv6`] can tell: the ladder asks once
+/// [`resume_after_ipv6`] has declined, so that a failing address is not
+/// parsed a second time.
+pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
+    match after_ipv6(raw.as_bytes(), h) {
+        Err(Halted::Failed(e)) => Some(e),
+        _ => None,
+    }
+}
+
+/// What follows a bracketed host: where the path starts, the port, and the
+/// address. The authority must be the brackets, optionally ':' and digits,
+/// then the end or a byte that starts the path, query or fragment (else
+/// declined): then it has no credentials and the host the route would
+/// parse is the bracketed text, so the IPv6 parser's failure, or a port
+/// past 65535, is the input's, reported where the route reports it.
+#[inline(always)]
+fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8]), Halted> {
     // After the host: ':' and the port's digits, then the authority's end.
     let mut i = h.close + 1;
     let port_text = match bytes.get(i) {
@@ -384,11 +392,8 @@ fn write_after_ipv6<S: Storage>(
             // then the route's host is the bracketed text, and this its
             // failure.
             let inner = bytes.get(h.host_start + 1..h.close).unwrap_or_default();
-            if inner.iter().any(|b| {
-                matches!(
-                    b,
-                    b'@' | b'[' | b'/' | b'\\' | b'?' | b'#' | b'\t' | b'\n' | b'\r'
-                )
+            if inner.iter().any(|&b| {
+                class(b) & (AUTHORITY_END | TAB_OR_NEWLINE) != 0 || b == b'@' || b == b'['
             }) {
                 return Err(Halted::Declined);
             }
@@ -402,10 +407,23 @@ fn write_after_ipv6<S: Storage>(
     };
     // The port state, after a host that parses.
     let port = match port_text {
-        Some(text) if !text.is_empty() => port_for(port_number(text.iter().copied()), scheme_type)
-            .map_err(|e| Halted::Failed(invalid(e, i - text.len())))?,
+        Some(text) if !text.is_empty() => {
+            port_for(port_number(text.iter().copied()), h.scheme_type)
+                .map_err(|e| Halted::Failed(invalid(e, i - text.len())))?
+        }
         _ => None,
     };
+    Ok((i, port, address))
+}
+
+/// [`resume_after_ipv6`]'s writing.
+fn write_after_ipv6<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    h: &Ipv6Host,
+) -> Step<Offsets> {
+    let scheme_type = h.scheme_type;
+    let (i, port, address) = after_ipv6(bytes, h)?;
     w.push_span(0, h.host_start)?;
     let host_start = w.len();
     // "[", the address and "]", written with one call.
