@@ -5,9 +5,18 @@
 //! and parsed a second time.
 
 use super::canonical::{self, Authority, Ipv6Host, Recognized};
-use super::straight::{ipv6_failure, resume, resume_after_ipv6, Answer, Prefix};
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+use super::straight::ipv6_failure;
+use super::straight::{resume, resume_after_ipv6, Answer, Prefix};
 use super::trace::{answered, Form, Route};
 use crate::byte_class::is_c0_control_or_space;
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 use crate::error::ParseError;
 use crate::input;
 use crate::storage::Storage;
@@ -72,6 +81,12 @@ fn resumed_after_ipv6<S: Storage>(input: &str, h: &Ipv6Host, storage: &mut S) ->
 /// the ladder on its way to the other engines, not in [`resumed_after`]:
 /// a failure in its answer made it larger, and the owned parse of every
 /// relative reference 10% slower.
+///
+/// Vector builds only, like the recognizer's reading of IPv6 addresses.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[inline(always)]
 pub(super) fn failure_after(input: &str, recognized: &Recognized) -> Option<ParseError> {
     match recognized {
@@ -80,6 +95,10 @@ pub(super) fn failure_after(input: &str, recognized: &Recognized) -> Option<Pars
     }
 }
 
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[inline(never)]
 fn ipv6_failure_of(input: &str, h: &Ipv6Host) -> Option<ParseError> {
     let (raw, form) = trailing_trimmed(input)?;

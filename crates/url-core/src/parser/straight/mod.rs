@@ -351,6 +351,10 @@ pub(super) fn resume_after_ipv6<S: Storage>(raw: &str, h: &Ipv6Host, out: &mut S
 /// is `h`), when [`after_ipv6`] can tell: the ladder asks once
 /// [`resume_after_ipv6`] has declined, so that a failing address is not
 /// parsed a second time.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
     match after_ipv6(raw.as_bytes(), h) {
         Err(Halted::Failed(e)) => Some(e),
