@@ -334,6 +334,24 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
     n
 }
 
+/// "[", the IPv6 serializer's text for `address` and "]" in `text`, for
+/// one write; returns the length used (at most 41).
+#[inline(always)]
+pub(crate) fn serialize_bracketed(address: &[u16; 8], text: &mut [u8; 42]) -> usize {
+    let n = match text
+        .get_mut(1..41)
+        .and_then(|t| <&mut [u8; 40]>::try_from(t).ok())
+    {
+        Some(t) => serialize_ipv6(address, t),
+        None => 0,
+    };
+    text[0] = b'[';
+    if let Some(close) = text.get_mut(n + 1) {
+        *close = b']';
+    }
+    n + 2
+}
+
 /// The four lowercase hex digits of the 16-bit `v`, most significant
 /// first, as the bytes of a little-endian word: each nibble moves to a
 /// byte of its own, then '0' is added, and 'a' − '0' − 10 more to the

@@ -105,18 +105,8 @@ pub(crate) fn parse_host<S: Storage, V: ValidationSink>(
         }
         // "[", the address and "]", written with one call.
         let mut text = [0u8; 42];
-        let n = match text
-            .get_mut(1..41)
-            .and_then(|t| <&mut [u8; 40]>::try_from(t).ok())
-        {
-            Some(t) => ipv6::serialize_ipv6(&addr, t),
-            None => 0,
-        };
-        text[0] = b'[';
-        if let Some(close) = text.get_mut(n + 1) {
-            *close = b']';
-        }
-        w.push_ascii(text.get(..n + 2).unwrap_or_default())?;
+        let n = ipv6::serialize_bracketed(&addr, &mut text);
+        w.push_ascii(text.get(..n).unwrap_or_default())?;
         return Ok(HostKind::Ipv6);
     }
     match syntax {

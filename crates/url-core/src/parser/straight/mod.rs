@@ -65,7 +65,7 @@ use crate::byte_class::{
     class, is_tab_or_newline, AUTHORITY_END, C0, HASH, QUESTION, TAB_OR_NEWLINE,
 };
 use crate::error::ParseError;
-use crate::host::ipv6::{serialize_ipv6, WHOLE};
+use crate::host::ipv6::{serialize_bracketed, WHOLE};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
@@ -432,18 +432,8 @@ fn write_after_ipv6<S: Storage>(
     let host_start = w.len();
     // "[", the address and "]", written with one call.
     let mut text = [0u8; 42];
-    let n = match text
-        .get_mut(1..41)
-        .and_then(|t| <&mut [u8; 40]>::try_from(t).ok())
-    {
-        Some(t) => serialize_ipv6(&address, t),
-        None => 0,
-    };
-    text[0] = b'[';
-    if let Some(close) = text.get_mut(n + 1) {
-        *close = b']';
-    }
-    w.push_ascii(text.get(..n + 2).unwrap_or_default())?;
+    let n = serialize_bracketed(&address, &mut text);
+    w.push_ascii(text.get(..n).unwrap_or_default())?;
     let host_end = w.len();
     if let Some(port) = port {
         write_port(w, port)?;
