@@ -23,8 +23,9 @@ use crate::storage::Storage;
 use crate::url::Offsets;
 
 /// [`resumed`] from what the recognizer found canonical up to the path,
-/// if anything: its [`Authority`], or for a domain with upper case, the
-/// one [`canonical::upper_case_domain`] finds.
+/// if anything: its [`Authority`]; for a domain with upper case, the one
+/// [`canonical::upper_case_domain`] finds; one whose port is to be
+/// written; or, for an IPv6 host, the address it read.
 #[inline(always)]
 pub(super) fn resumed_after<S: Storage>(
     input: &str,
