@@ -155,3 +155,28 @@ fn ipv4_host_needs_room_for_its_written_form() {
         .unwrap();
     assert_eq!(url.href(), want);
 }
+
+/// fuzz target `idempotence` (fuzz/regressions/idempotence/
+/// upper-case-after-a-port): after a canonical port, an upper-case letter ends
+/// the port's digits — the port state fails at it (url.bs §4.4: not a
+/// digit, not the authority's end). The recognizer took it for an
+/// upper-case letter in the domain and parsed `http://wss:7Cst/` to
+/// `http://wss:7cst/`, which did not re-parse.
+#[test]
+fn upper_case_after_a_port_fails_the_port() {
+    for (input, at) in [
+        ("http://wss:7Cst/", 12),
+        ("https://example.com:8080X", 24),
+        ("ws://a:1B/", 8),
+    ] {
+        let got = url_core::Url::parse_into(input, String::new()).map(|u| u.href().to_string());
+        assert_eq!(
+            got,
+            Err(url_core::ParseError::Invalid {
+                error: url_core::ValidationError::PortInvalid,
+                position: at,
+            }),
+            "{input:?}"
+        );
+    }
+}

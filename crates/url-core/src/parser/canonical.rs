@@ -353,7 +353,12 @@ fn after_host(
         None | Some(b'?') | Some(b'#') => slash = Some(i),
         // A path that starts with a backslash.
         Some(b'\\') => return authority(None),
-        Some(b) if b.is_ascii_uppercase() && !lower_host && crate::simd::VECTOR => {
+        // The domain scan stopped at an upper-case letter: the host goes
+        // on. Not after a port (`http://a:7Cst/`), whose digits the letter
+        // ends: that fails, and the route reports it.
+        Some(b)
+            if b.is_ascii_uppercase() && !lower_host && i == host_end && crate::simd::VECTOR =>
+        {
             return Recognized::UpperCase(UpperCase {
                 colon,
                 scheme_type,
