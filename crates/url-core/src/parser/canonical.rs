@@ -431,6 +431,8 @@ fn port_to_write(
     if !matches!(input.get(rest), None | Some(b'/' | b'\\' | b'?' | b'#')) {
         return Recognized::Neither;
     }
+    // The port state on digits alone (`port_from_text`, which also skips
+    // tabs and newlines, cost the port mutations 1.7% more instructions).
     let port = if digits == 0 {
         None
     } else {

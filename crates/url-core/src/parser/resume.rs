@@ -59,21 +59,8 @@ fn resumed_after_ipv6<S: Storage>(input: &str, h: &Ipv6Host, storage: &mut S) ->
         return None;
     }
     let (raw, form) = trailing_trimmed(input)?;
-    if let Answer::Parsed(off) = resume_after_ipv6(raw, h, storage) {
-        answered(Route::Straight, form);
-        return Some(off);
-    }
-    // A tab or newline after the address and port (none is before): the
-    // same, on the input without them.
-    let mut room = None;
-    let stripped = input::without_tab_or_newline(raw, &mut room)?;
-    match resume_after_ipv6(stripped, h, storage) {
-        Answer::Parsed(off) => {
-            answered(Route::Straight, Form::Stripped);
-            Some(off)
-        }
-        _ => None,
-    }
+    // A tab or newline can only come after the address and port.
+    given_then_stripped(raw, form, |raw| resume_after_ipv6(raw, h, storage))
 }
 
 /// The failure of an input [`resumed_after`] declined, when the recognizer
@@ -91,7 +78,7 @@ fn resumed_after_ipv6<S: Storage>(input: &str, h: &Ipv6Host, storage: &mut S) ->
 #[inline(always)]
 pub(super) fn failure_after(input: &str, recognized: &Recognized) -> Option<ParseError> {
     match recognized {
-        Recognized::Ipv6(h) if crate::simd::VECTOR => ipv6_failure_of(input, h),
+        Recognized::Ipv6(h) => ipv6_failure_of(input, h),
         _ => None,
     }
 }
@@ -149,18 +136,30 @@ fn resumed<S: Storage>(
     if !crate::simd::VECTOR || trailing_space {
         return None;
     }
-    if let Answer::Parsed(off) = resume(input, a, prefix, storage) {
-        answered(Route::Straight, Form::Given);
+    // A tab or newline can only come after the canonical prefix (whose
+    // scans stop at one).
+    given_then_stripped(input, Form::Given, |raw| resume(raw, a, prefix, storage))
+}
+
+/// A resumption on `raw` (the input in `form`), then, when it declines,
+/// on `raw` without its tabs and newlines, as the basic URL parser's
+/// second step leaves it: the recognized prefix holds none, so its
+/// offsets hold in both. Rather than the ladder, which would parse the
+/// scheme and authority again on the input as given, only to decline at
+/// the tab, and then on the input stripped.
+#[inline(always)]
+fn given_then_stripped(
+    raw: &str,
+    form: Form,
+    mut resume: impl FnMut(&str) -> Answer,
+) -> Option<Offsets> {
+    if let Answer::Parsed(off) = resume(raw) {
+        answered(Route::Straight, form);
         return Some(off);
     }
-    // A tab or newline after the canonical prefix (whose scans stop at
-    // one, so it has none): the same prefix and the rest without them, as
-    // the basic URL parser's second step leaves it. Rather than the ladder,
-    // which would parse the scheme and authority again on the input as
-    // given, only to decline at the tab, and then on the input stripped.
     let mut room = None;
-    let stripped = input::without_tab_or_newline(input, &mut room)?;
-    match resume(stripped, a, prefix, storage) {
+    let stripped = input::without_tab_or_newline(raw, &mut room)?;
+    match resume(stripped) {
         Answer::Parsed(off) => {
             answered(Route::Straight, Form::Stripped);
             Some(off)

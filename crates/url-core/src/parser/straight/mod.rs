@@ -52,10 +52,7 @@
 //! the state machine, errors included, is tested wherever the other engines
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
-use super::authority::{
-    port_for, port_from_text, port_number, scan_authority, write_port, write_userinfo,
-    AuthorityScan,
-};
+use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
 use super::canonical::{Authority, Ipv6Host};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
@@ -409,13 +406,12 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
             return Err(Halted::Failed(invalid(e, at)));
         }
     };
-    // The port state, after a host that parses.
+    // The port state, after a host that parses (its digits: out of range
+    // is its only failure, reported at the port's start).
     let port = match port_text {
-        Some(text) if !text.is_empty() => {
-            port_for(port_number(text.iter().copied()), h.scheme_type)
-                .map_err(|e| Halted::Failed(invalid(e, i - text.len())))?
-        }
-        _ => None,
+        Some(text) => port_from_text(text, h.scheme_type)
+            .map_err(|(e, _)| Halted::Failed(invalid(e, i - text.len())))?,
+        None => None,
     };
     Ok((i, port, address))
 }
