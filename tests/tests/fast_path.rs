@@ -325,7 +325,8 @@ fn fast_path_agrees_on_dropped_ports() {
 /// IP hosts: valid and invalid IPv6 addresses (with bytes that end the
 /// authority, make credentials or hide in a tab), which the straight-line
 /// route takes from the address the recognizer read, and IPv4 addresses in
-/// every notation and out of range; every kind of port and of byte after
+/// every notation and out of range, and with a trailing dot (the route
+/// copies the host without it); every kind of port and of byte after
 /// the host, trailing C0 controls and spaces. The answer, errors and their
 /// positions included, must be the state machine's.
 #[test]
@@ -352,6 +353,12 @@ fn fast_path_agrees_on_ip_hosts() {
         "[]",
         "1.2.3.4",
         "1.2.3.4.",
+        "0.0.0.0.",
+        "255.255.255.255.",
+        "1.2.3.4..",
+        "01.2.3.4.",
+        "1.2.3.256.",
+        "1.2.3.",
         "0x7f.1",
         "0X7F.1",
         "3232235777",
