@@ -246,6 +246,47 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     vector_or_scalar!(vector::is_ascii(bytes), bytes.is_ascii())
 }
 
+/// A range of byte values `lo..=hi` (`hi - lo` < 127), of either case
+/// when `any_case` (the byte with bit 0x20 set is in the range: for
+/// ranges of lower-case letters).
+#[derive(Clone, Copy)]
+#[cfg_attr(
+    not(any(
+        all(target_arch = "x86_64", target_feature = "sse2"),
+        all(target_arch = "aarch64", target_feature = "neon")
+    )),
+    allow(dead_code)
+)]
+pub(crate) struct ByteSet {
+    pub lo: u8,
+    pub hi: u8,
+    pub any_case: bool,
+}
+
+impl ByteSet {
+    /// Whether `b` is in the set (the reference definition).
+    #[cfg(test)]
+    fn contains(self, b: u8) -> bool {
+        let b = if self.any_case { b | 0x20 } else { b };
+        (self.lo..=self.hi).contains(&b)
+    }
+}
+
+/// For a text of at most 16 bytes, on a vector unit: the text as a number
+/// (byte 0 lowest, zeros past its end) and, for each of `sets`, a mask of
+/// the bytes in it, one bit per byte (byte 0 lowest). A short text's
+/// classes in one step, for the IPv4 parser to read its parts from bit
+/// masks rather than a loop whose exits mispredict at every part. `None`
+/// for a longer text, and without a vector unit (where the callers' byte
+/// loops are the smaller code).
+#[inline(always)]
+pub(crate) fn in_sets<const N: usize>(text: &[u8], sets: [ByteSet; N]) -> Option<(u128, [u32; N])> {
+    vector_or_scalar!(vector::in_sets(text, sets), {
+        let _ = (text, sets);
+        None
+    })
+}
+
 /// Copies the first `min(dst.len(), src.len())` bytes of `src` into `dst`:
 /// one `memcpy`, and no length assert. `copy_from_slice` asserts equal
 /// lengths, and in a size-optimized firmware build that assert stays out of

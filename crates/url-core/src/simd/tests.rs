@@ -263,3 +263,56 @@ fn last_index_of_agrees_with_the_definition() {
         }
     }
 }
+
+/// `in_sets` against `ByteSet::contains`: every byte value at every place
+/// of texts of every length up to 16 (and `None` past 16, or without a
+/// vector unit), sets with and without case folding and at both ends of
+/// the byte range, and the text as a number byte for byte.
+#[test]
+fn in_sets_agrees_with_the_definition() {
+    let set = |lo, hi, any_case| ByteSet { lo, hi, any_case };
+    let sets = [
+        set(b'.', b'.', false),
+        set(b'0', b'9', false),
+        set(b'a', b'f', true),
+        set(b'x', b'x', true),
+        set(0x00, 0x10, false),
+        set(0x81, 0xFF, false),
+    ];
+    for len in 0..=17usize {
+        let filler: std::vec::Vec<u8> = (0..len).map(|k| [b'a', b'.', b'7', 0x80][k % 4]).collect();
+        let values: std::vec::Vec<u8> = if cfg!(miri) {
+            std::vec![0, b'.', b'/', b'0', b'9', b':', b'A', b'F', b'G', b'X', b'x', 0x80, 0xFF]
+        } else {
+            (0..=255).collect()
+        };
+        for p in positions(len) {
+            for &b in &values {
+                let mut v = filler.clone();
+                v[p] = b;
+                let got = in_sets(&v, sets);
+                if !VECTOR || len > 16 {
+                    assert!(got.is_none(), "len {len}");
+                    continue;
+                }
+                let (text, masks) = got.unwrap();
+                for (k, &byte) in v.iter().enumerate() {
+                    assert_eq!((text >> (8 * k)) as u8, byte, "len {len} at {k}");
+                    for (s, m) in sets.iter().zip(masks) {
+                        assert_eq!(
+                            m >> k & 1 != 0,
+                            s.contains(byte),
+                            "{byte:#x} at {k}, len {len}"
+                        );
+                    }
+                }
+                assert_eq!(
+                    text.checked_shr(8 * len as u32).unwrap_or(0),
+                    0,
+                    "len {len}"
+                );
+                assert!(masks.iter().all(|m| m >> len == 0), "len {len}");
+            }
+        }
+    }
+}
