@@ -6,7 +6,9 @@
 //! so this is the only copy of Ada in the binary: the native column and the
 //! crate column (whose C API functions are in the same `ada.cpp`) run the
 //! same machine code, compiled in release builds as Ada's release build
-//! compiles it (C++20, -O3, NDEBUG). Nothing of Ada is copied into this repository; the sources
+//! compiles it (C++20, -O3, NDEBUG), with its functions aligned to 64 bytes
+//! (see `build`) so that its time does not move with weburl's code. Nothing
+//! of Ada is copied into this repository; the sources
 //! are read where cargo unpacked the crate.
 
 use std::path::{Path, PathBuf};
