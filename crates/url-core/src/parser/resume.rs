@@ -29,6 +29,7 @@ use crate::url::Offsets;
 #[inline(always)]
 pub(super) fn resumed_after<S: Storage>(
     input: &str,
+    form: Form,
     recognized: &Recognized,
     storage: &mut S,
 ) -> Option<Offsets> {
@@ -43,22 +44,32 @@ pub(super) fn resumed_after<S: Storage>(
                 _ => return None,
             }
         }
-        Recognized::Port(a) if crate::simd::VECTOR => return resumed_with_port(input, a, storage),
-        Recognized::Ipv6(h) if crate::simd::VECTOR => return resumed_after_ipv6(input, h, storage),
+        Recognized::Port(a) if crate::simd::VECTOR => {
+            return resumed_with_port(input, form, a, storage)
+        }
+        Recognized::Ipv6(h) if crate::simd::VECTOR => {
+            return resumed_after_ipv6(input, form, h, storage)
+        }
         _ => return None,
     };
-    resumed(input, a, prefix, storage)
+    resumed(input, form, a, prefix, storage)
 }
 
 /// [`resumed`] for [`Recognized::Ipv6`]: the straight-line route from
 /// the address the recognizer read (out of line, as the next one).
 #[inline(never)]
-fn resumed_after_ipv6<S: Storage>(input: &str, h: &Ipv6Host, storage: &mut S) -> Option<Offsets> {
+fn resumed_after_ipv6<S: Storage>(
+    input: &str,
+    form: Form,
+    h: &Ipv6Host,
+    storage: &mut S,
+) -> Option<Offsets> {
     // A failing address: [`failure_after`] tells.
     if h.address.is_err() {
         return None;
     }
-    let (raw, form) = trailing_trimmed(input)?;
+    let (raw, trimmed) = trailing_trimmed(input)?;
+    let form = if form == Form::Given { trimmed } else { form };
     // A tab or newline can only come after the address and port.
     given_then_stripped(raw, form, |raw| resume_after_ipv6(raw, h, storage))
 }
@@ -110,8 +121,13 @@ fn trailing_trimmed(input: &str) -> Option<(&str, Form)> {
 /// the ladder's inlined match it cost every parse a few instructions
 /// (relative references +1.5%).
 #[inline(never)]
-fn resumed_with_port<S: Storage>(input: &str, a: &Authority, storage: &mut S) -> Option<Offsets> {
-    resumed(input, a, Prefix::Port, storage)
+fn resumed_with_port<S: Storage>(
+    input: &str,
+    form: Form,
+    a: &Authority,
+    storage: &mut S,
+) -> Option<Offsets> {
+    resumed(input, form, a, Prefix::Port, storage)
 }
 
 /// The straight-line route from where the canonical recognizer found the
@@ -125,6 +141,7 @@ fn resumed_with_port<S: Storage>(input: &str, a: &Authority, storage: &mut S) ->
 #[inline(always)]
 fn resumed<S: Storage>(
     input: &str,
+    form: Form,
     a: &Authority,
     prefix: Prefix,
     storage: &mut S,
@@ -138,7 +155,7 @@ fn resumed<S: Storage>(
     }
     // A tab or newline can only come after the canonical prefix (whose
     // scans stop at one).
-    given_then_stripped(input, Form::Given, |raw| resume(raw, a, prefix, storage))
+    given_then_stripped(input, form, |raw| resume(raw, a, prefix, storage))
 }
 
 /// A resumption on `raw` (the input in `form`), then, when it declines,

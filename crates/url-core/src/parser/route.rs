@@ -108,7 +108,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
                 answered(Route::Canonical, Form::Given);
                 return copy_canonical(input, c, &mut storage).map(|off| Url { buf: storage, off });
             }
-            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+            if let Some(off) = resumed_after(input, Form::Given, recognized, &mut storage) {
                 return Ok(Url { buf: storage, off });
             }
             // Only where the recognizer reads IPv6 addresses (vector
@@ -150,7 +150,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             }
             let mut storage = storage();
             storage.clear();
-            if let Some(off) = resumed_after(input, recognized, &mut storage) {
+            if let Some(off) = resumed_after(input, Form::Given, recognized, &mut storage) {
                 return Ok(Parsed::Stored(Url { buf: storage, off }));
             }
             // Only where the recognizer reads IPv6 addresses (vector
@@ -426,7 +426,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             };
             raw = t;
             form = Form::Trimmed;
-            if let Some(c) = &canonical::canonical(raw.as_bytes()) {
+            if crate::simd::VECTOR {
+                if let Some(off) = trimmed_recognized(raw, &mut storage) {
+                    return off.map(|off| Url { buf: storage, off });
+                }
+            } else if let Some(c) = &canonical::canonical(raw.as_bytes()) {
                 answered(Route::Canonical, form);
                 return copy_canonical(raw, c, &mut storage).map(|off| Url { buf: storage, off });
             }
@@ -595,6 +599,26 @@ pub(crate) fn state_machine_into<S: Storage>(
 ) -> Result<Offsets, ParseError> {
     let (off, _) = state_machine::parse(input, None, out, &mut NoValidation, None, Intent::Store)?;
     Ok(off)
+}
+
+/// The canonical recognizer on a trimmed input, and the resumptions on
+/// what it found (vector builds only), as on the input as given: with
+/// only the first, a trailing C0 control or space sent a URL that one of
+/// them takes (an IPv4 host and an empty port, an upper-case domain)
+/// through the straight-line route from the start (132 against 78 ns).
+/// Out of line: inlined into the ladder's slow path, it made the
+/// mutations 1% slower.
+#[inline(never)]
+fn trimmed_recognized<S: Storage>(
+    raw: &str,
+    storage: &mut S,
+) -> Option<Result<Offsets, ParseError>> {
+    let recognized = &canonical::recognize(raw.as_bytes());
+    if let Recognized::Canonical(c) = recognized {
+        answered(Route::Canonical, Form::Trimmed);
+        return Some(copy_canonical(raw, c, storage));
+    }
+    resumed_after(raw, Form::Trimmed, recognized, storage).map(Ok)
 }
 
 /// The canonical recognizer's answer for a parse into storage, once it has
