@@ -325,26 +325,22 @@ fn parse_by_sets(input: &[u8]) -> Option<Result<(u32, bool), (ValidationError, u
         ends &= ends.wrapping_sub(1);
         // "0x" or "0X" before hex digits; another leading "0", octal.
         let leading_zero = byte_at(text, s) == b'0' && e - s >= 2;
-        let (radix, first) = match x >> (s + 1) & 1 {
-            1 if leading_zero => (16, s + 2),
-            _ if leading_zero => (8, s + 1),
-            _ => (10, s),
-        };
-        let allowed = match radix {
-            16 => digits | hex,
-            8 => digits & !eight_nine,
-            _ => digits,
+        let (radix, first, allowed) = match x >> (s + 1) & 1 {
+            1 if leading_zero => (&HEX, s + 2, digits | hex),
+            _ if leading_zero => (&OCTAL, s + 1, digits & !eight_nine),
+            _ => (&DECIMAL, s, digits),
         };
         let part = all & !((1u32 << first) - 1) & ((1u32 << e) - 1);
         if part & !allowed != 0 && non_numeric.is_none() {
             non_numeric = Some(s);
         }
-        let digits_value = values.checked_shr(8 * first as u32).unwrap_or(0);
+        // (Past 15 only for a part of no digits, whose value is 0 anyway.)
+        let digits_value = values.wrapping_shr(8 * first as u32);
         let value = number(digits_value, e - first, radix).min(NUMBER_CAP);
         if let (Some(v), Some(at)) = (numbers.get_mut(k), part_starts.get_mut(k)) {
             (*v, *at) = (value, s);
         }
-        serialized &= radix == 10 && e - s <= 3 && value <= 255;
+        serialized &= radix.base == 10 && e - s <= 3 && value <= 255;
         s = e + 1;
     }
     if let Some(at) = non_numeric {
@@ -353,24 +349,41 @@ fn parse_by_sets(input: &[u8]) -> Option<Result<(u32, bool), (ValidationError, u
     Some(address(&numbers, &part_starts, count).map(|a| (a, serialized)))
 }
 
+/// A radix and its powers, for [`eight_digits`].
+struct Radix {
+    base: u64,
+    squared: u64,
+    fourth: u64,
+    eighth: u64,
+}
+
+const DECIMAL: Radix = radix(10);
+const OCTAL: Radix = radix(8);
+const HEX: Radix = radix(16);
+
+const fn radix(base: u64) -> Radix {
+    let squared = base * base;
+    Radix {
+        base,
+        squared,
+        fourth: squared * squared,
+        eighth: squared * squared * squared * squared,
+    }
+}
+
 /// The number whose `k` (at most 16) digits, in base `radix`, are the low
 /// bytes of `values` (first the most significant): two numbers of eight
 /// digits at most, each read in three steps.
 #[inline(always)]
-fn number(values: u128, k: usize, radix: u64) -> u64 {
+fn number(values: u128, k: usize, radix: &Radix) -> u64 {
     let low = values as u64;
     if k <= 8 {
         return eight_digits(low, k, radix);
     }
     let head = eight_digits(low, k - 8, radix);
-    let tail = eight_digits(
-        values.checked_shr(8 * (k - 8) as u32).unwrap_or(0) as u64,
-        8,
-        radix,
-    );
+    let tail = eight_digits(values.wrapping_shr(8 * (k - 8) as u32) as u64, 8, radix);
     // (No overflow for a number of the notation: 10^16, 8^15, 16^14 fit.)
-    let r8 = radix.pow(8);
-    head.saturating_mul(r8).saturating_add(tail)
+    head.saturating_mul(radix.eighth).saturating_add(tail)
 }
 
 /// The number whose `k` (at most 8) digits are the low bytes of `w`: the
@@ -379,12 +392,13 @@ fn number(values: u128, k: usize, radix: u64) -> u64 {
 /// lanes. Each step's lanes hold less than `radix`^2, ^4 and ^8 (16^8 =
 /// 2^32 at most), so none carries into the next.
 #[inline(always)]
-fn eight_digits(w: u64, k: usize, radix: u64) -> u64 {
-    let w = w.checked_shl(8 * (8 - k.min(8)) as u32).unwrap_or(0);
-    let (r2, r4) = (radix * radix, radix * radix * radix * radix);
-    let w = (w & 0x00FF_00FF_00FF_00FF) * radix + (w >> 8 & 0x00FF_00FF_00FF_00FF);
-    let w = (w & 0x0000_FFFF_0000_FFFF) * r2 + (w >> 16 & 0x0000_FFFF_0000_FFFF);
-    (w & 0xFFFF_FFFF) * r4 + (w >> 32)
+fn eight_digits(w: u64, k: usize, radix: &Radix) -> u64 {
+    // In two shifts of at most 32 bits: all of `w` shifted out for k = 0.
+    let half = 4 * (8 - k.min(8)) as u32;
+    let w = w << half << half;
+    let w = (w & 0x00FF_00FF_00FF_00FF) * radix.base + (w >> 8 & 0x00FF_00FF_00FF_00FF);
+    let w = (w & 0x0000_FFFF_0000_FFFF) * radix.squared + (w >> 16 & 0x0000_FFFF_0000_FFFF);
+    (w & 0xFFFF_FFFF) * radix.fourth + (w >> 32)
 }
 
 /// Whether `input` is an IPv4 address already in its serialization: four
