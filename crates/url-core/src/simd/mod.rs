@@ -1,4 +1,6 @@
-//! Finding the next byte that needs attention, 16 bytes per step.
+//! Finding the next byte that needs attention, 16 bytes per step; and
+//! the bytes of a short text in several sets at once ([`in_sets`], for
+//! the IPv4 parser).
 //!
 //! The canonical fast path (`fast`) spends most of its time scanning runs of
 //! bytes that need no encoding. A table lookup per byte costs a load and a
