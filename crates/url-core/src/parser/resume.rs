@@ -4,7 +4,7 @@
 //! IPv6 address it read, so that the scheme and authority are not scanned
 //! and parsed a second time.
 
-use super::canonical::{self, Authority, Ipv6Host, Recognized};
+use super::canonical::{self, Authority, Canonical, Ipv6Host, Recognized};
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
@@ -19,6 +19,7 @@ use crate::byte_class::is_c0_control_or_space;
 ))]
 use crate::error::ParseError;
 use crate::input;
+use crate::output::Output;
 use crate::storage::Storage;
 use crate::url::Offsets;
 
@@ -41,6 +42,7 @@ pub(super) fn resumed_after<S: Storage>(
             lowered = canonical::upper_case_domain(input.as_bytes(), u);
             match &lowered {
                 Recognized::Authority(a) => (a, Prefix::LowerHost),
+                Recognized::LowerCase(c) => return copied_lowercase(input, form, c, storage),
                 _ => return None,
             }
         }
@@ -53,6 +55,44 @@ pub(super) fn resumed_after<S: Storage>(
         _ => return None,
     };
     resumed(input, form, a, prefix, storage)
+}
+
+/// [`Recognized::LowerCase`]: the input copied with its host lowercased
+/// (and the '/' an empty path gains), the recognizer's offsets as they
+/// are. Through [`resumed`] the route wrote the path, query and fragment
+/// it had read and found canonical again: 50 against 18 ns for the same
+/// URL in lower case. `None` (the storage cleared) when out of room: the
+/// ladder's other routes report it.
+#[inline(never)]
+fn copied_lowercase<S: Storage>(
+    input: &str,
+    form: Form,
+    c: &Canonical,
+    storage: &mut S,
+) -> Option<Offsets> {
+    let (start, end) = (c.off.host_start as usize, c.off.host_end as usize);
+    let len = input.len();
+    storage.reserve(len + 1);
+    let mut w = Output::appending(input, storage);
+    let host = input.as_bytes().get(start..end).unwrap_or_default();
+    let mut copy = || {
+        w.push_span(0, start)?;
+        w.push_ascii_lowercase(host)?;
+        match c.slash {
+            None => w.push_span(end, len),
+            Some(k) => {
+                w.push_span(end, k)?;
+                w.push_ascii(b"/")?;
+                w.push_span(k, len)
+            }
+        }
+    };
+    if copy().is_err() {
+        storage.clear();
+        return None;
+    }
+    answered(Route::Straight, form);
+    Some(c.off)
 }
 
 /// [`resumed`] for [`Recognized::Ipv6`]: the straight-line route from

@@ -53,6 +53,10 @@ pub(crate) enum Recognized {
     Canonical(Canonical),
     /// Canonical up to its path.
     Authority(Authority),
+    /// A canonical URL but for upper case in its domain (vector builds
+    /// only, from [`upper_case_domain`]): the route copies it with the host
+    /// lowercased.
+    LowerCase(Canonical),
     /// A special URL whose domain's scan stopped at an upper-case letter
     /// (vector builds only): [`upper_case_domain`] tells whether it is
     /// canonical up to the lowercasing.
@@ -221,9 +225,10 @@ fn bracketed_host(
 }
 
 /// [`authority_on`] for a domain whose scan stopped at an upper-case
-/// letter (`WWW.Example.com`): canonical but for the lowercasing, which
-/// the straight-line route does as it copies, from the [`Authority`] this
-/// gives (vector builds only resume there). Else the route parsed the
+/// letter (`WWW.Example.com`): canonical but for the lowercasing
+/// ([`Recognized::LowerCase`], which the route copies lowercasing the
+/// host), or up to the path (the [`Authority`] the straight-line route
+/// resumes from, lowercasing as it copies). Else the route parsed the
 /// scheme and host again: three times the time. Apart from
 /// [`recognize`], which only says where it stopped, and with the
 /// lowercasing passed to the route as a parameter: a flag in
@@ -396,21 +401,20 @@ fn after_host(
         let at = query_start.or(fragment_start).filter(|_| slash.is_none());
         return authority(at);
     }
-    if lower_host {
-        // Canonical but for the host's case: copied up to the query or
-        // fragment (or all of it), or up to the path's '/' to insert.
-        let copied = query_start.or(fragment_start).unwrap_or(len);
-        return authority(slash.is_none().then_some(copied));
-    }
     // Offsets are in the serialization: after an inserted '/', one later.
     let shift = usize::from(slash.is_some());
-    Recognized::Canonical(Canonical {
+    let canonical = Canonical {
         off: offsets(
             query_start.map(|q| u(q + shift)),
             fragment_start.map(|f| u(f + shift)),
         ),
         slash,
-    })
+    };
+    if lower_host && crate::simd::VECTOR {
+        // Canonical but for the host's case (from `upper_case_domain`).
+        return Recognized::LowerCase(canonical);
+    }
+    Recognized::Canonical(canonical)
 }
 
 /// [`after_host`] at a port that is not canonical, and [`authority_on`]

@@ -63,20 +63,53 @@ fn recognizes_canonical_authorities() {
         }
     };
     assert_eq!(lowered("https://EXAMPLE.com/a b"), Some((19, None, true)));
-    assert_eq!(
-        lowered("https://Example.COM/a?q"),
-        Some((19, Some(21), true))
-    );
-    assert_eq!(
-        lowered("https://Example.COM/a#f"),
-        Some((19, Some(21), true))
-    );
-    assert_eq!(
-        lowered("https://WWW.example.com/"),
-        Some((23, Some(24), true))
-    );
-    assert_eq!(lowered("https://Example.com"), Some((19, None, true)));
+    assert_eq!(lowered("https://EXAMPLE.com/a/./b"), Some((19, None, true)));
     assert_eq!(lowered("https://example.com/a b"), Some((19, None, false)));
+    // Canonical but for the case: the whole URL, for the route to copy
+    // lowercasing the host (the offsets of the serialization; a '/' to
+    // insert where the path is empty).
+    let canonical = |input: &str| {
+        let input = input.as_bytes();
+        match recognize(input) {
+            Recognized::UpperCase(u) => match upper_case_domain(input, &u) {
+                Recognized::LowerCase(c) => Some((
+                    c.off.host_end,
+                    c.off.path_start,
+                    c.off.query_start,
+                    c.off.fragment_start,
+                    c.slash,
+                )),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    assert_eq!(
+        canonical("https://Example.COM/a?q"),
+        Some((19, 19, Some(21), None, None))
+    );
+    assert_eq!(
+        canonical("https://Example.COM/a#f"),
+        Some((19, 19, None, Some(21), None))
+    );
+    assert_eq!(
+        canonical("https://WWW.example.com/"),
+        Some((23, 23, None, None, None))
+    );
+    assert_eq!(
+        canonical("https://Example.com:8080/x"),
+        Some((19, 24, None, None, None))
+    );
+    // "https://Example.com?q#f": the '/' goes in at 19, the rest one on.
+    assert_eq!(
+        canonical("https://Example.com?q#f"),
+        Some((19, 19, Some(20), Some(22), Some(19)))
+    );
+    assert_eq!(
+        canonical("https://Example.com"),
+        Some((19, 19, None, None, Some(19)))
+    );
+    assert_eq!(canonical("https://EXAMPLE.com/a b"), None);
 }
 
 #[test]
