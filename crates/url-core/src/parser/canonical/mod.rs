@@ -16,6 +16,7 @@
 use super::authority::{port_for, port_number};
 use super::scheme::canonical_scheme;
 use crate::byte_class::{class, C0};
+use crate::error::ParseError;
 use crate::host::HostKind;
 use crate::host::{ipv4, ipv6};
 use crate::simd::{find, find_host, find_path, scan_path, Stop};
@@ -71,6 +72,16 @@ pub(crate) enum Recognized {
     /// the port and where the serialization's path starts, `rest` where the
     /// input's does. The route copies up to the host and writes the port.
     Port(Authority),
+    /// A URL that fails, found where the recognizer read enough to be sure
+    /// (vector builds only): a port past 65535 after a canonical host.
+    #[cfg_attr(
+        not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
+    Fails(ParseError),
     /// Neither.
     Neither,
 }
@@ -308,8 +319,13 @@ fn after_host(
         let port = port_for(port_number(digits.iter().copied()), scheme_type);
         match port {
             // Not empty, no leading zero, in range and not the default port
-            // (which the serialization drops): canonical.
-            Ok(Some(port)) if !digits.is_empty() && (digits.len() == 1 || digits[0] != b'0') => {
+            // (which the serialization drops), and no sixth digit:
+            // canonical.
+            Ok(Some(port))
+                if !digits.is_empty()
+                    && (digits.len() == 1 || digits[0] != b'0')
+                    && !input.get(i).is_some_and(u8::is_ascii_digit) =>
+            {
                 Some(port)
             }
             _ if !lower_host => {
@@ -422,9 +438,10 @@ fn after_host(
 /// when the port state accepts what follows the host's text (at `after`:
 /// a ':' and digits only, at most 65535, or none; or no port at all) and
 /// a path, query or fragment starts after it (or the input ends);
-/// otherwise the straight-line route parses the input again and reports
-/// what it finds. `input[host_start..host_end]` is the host's
-/// serialization. Vector builds only, like the route's other resumptions.
+/// [`Recognized::Fails`] for digits that way past 65535; otherwise the
+/// straight-line route parses the input again and reports what it finds.
+/// `input[host_start..host_end]` is the host's serialization. Vector
+/// builds only, like the route's other resumptions.
 #[inline(never)]
 fn port_to_write(
     input: &[u8],
@@ -461,7 +478,10 @@ fn port_to_write(
         let text = input.get(start..rest).unwrap_or_default();
         match port_for(port_number(text.iter().copied()), scheme_type) {
             Ok(port) => port,
-            Err(_) => return Recognized::Neither,
+            // Digits only, from the ':' to where the authority ends (no
+            // tab or newline among them, no '@' after them): the port state
+            // fails at the port's start whatever the rest holds.
+            Err(e) => return Recognized::Fails(crate::host::invalid(e, start)),
         }
     };
     // ":" and the port's digits, without leading zeros.

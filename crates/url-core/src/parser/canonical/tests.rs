@@ -228,6 +228,41 @@ fn recognizes_ports_to_write() {
     ] {
         assert_eq!(host(input), None, "{input:?}");
     }
+    // Digits past 65535 up to the authority's end fail at the port's
+    // start (url.bs port state, step 2.2.2): "http://example.com:" is 19
+    // bytes, "http://1.2.3.4.:" 16.
+    let fails = |input: &str| match recognize(input.as_bytes()) {
+        Recognized::Fails(crate::ParseError::Invalid { error, position }) => {
+            Some((error, position))
+        }
+        _ => None,
+    };
+    let out_of_range = crate::validation::ValidationError::PortOutOfRange;
+    assert_eq!(fails("http://example.com:65536/"), Some((out_of_range, 19)));
+    assert_eq!(
+        fails("https://example.com:000065536?q"),
+        Some((out_of_range, 20))
+    );
+    assert_eq!(
+        fails("ws://example.com:99999999999999999999"),
+        Some((out_of_range, 17))
+    );
+    assert_eq!(fails("http://1.2.3.4.:99999/"), Some((out_of_range, 16)));
+    // Five digits in range, then more.
+    assert_eq!(
+        fails("http://1.2.3.4:2147483648/"),
+        Some((out_of_range, 15))
+    );
+    for input in [
+        "http://example.com:65535/",
+        // Credentials, a tab or a trailing space after the digits: the
+        // route tells.
+        "http://example.com:65536@x/",
+        "http://example.com:6553\t6/",
+        "http://example.com:65536 ",
+    ] {
+        assert_eq!(fails(input), None, "{input:?}");
+    }
     for input in [
         // Canonical as it is.
         "http://example.com:8080/",
