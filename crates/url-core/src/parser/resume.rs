@@ -1,8 +1,10 @@
 //! The straight-line route resumed where the canonical recognizer stopped
 //! (vector builds only): after a scheme, host and port it found canonical,
-//! a domain that is canonical but for its case, a port that is not, or an
-//! IPv6 address it read, so that the scheme and authority are not scanned
-//! and parsed a second time.
+//! a domain that is canonical but for its case, a port that is not (or an
+//! IPv4 host but for its trailing dot), or an IPv6 address it read, so
+//! that the scheme and authority are not scanned and parsed a second time;
+//! a URL canonical but for its domain's case copied with the host
+//! lowercased; and the failures the recognizer read enough to be sure of.
 
 use super::canonical::{self, Authority, Canonical, Ipv6Host, Recognized};
 #[cfg(any(
@@ -24,8 +26,9 @@ use crate::storage::Storage;
 use crate::url::Offsets;
 
 /// [`resumed`] from what the recognizer found canonical up to the path,
-/// if anything: its [`Authority`]; for a domain with upper case, the one
-/// [`canonical::upper_case_domain`] finds; one whose port is to be
+/// if anything: its [`Authority`]; for a domain with upper case, what
+/// [`canonical::upper_case_domain`] finds (the whole URL, copied by
+/// [`copied_lowercase`], or an [`Authority`]); one whose port is to be
 /// written; or, for an IPv6 host, the address it read.
 #[inline(always)]
 pub(super) fn resumed_after<S: Storage>(
@@ -122,7 +125,7 @@ fn resumed_after_ipv6<S: Storage>(
 /// a failure in its answer made it larger, and the owned parse of every
 /// relative reference 10% slower.
 ///
-/// Vector builds only, like the recognizer's reading of IPv6 addresses.
+/// Vector builds only, like the recognizer's answers it reads.
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")

@@ -111,9 +111,9 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             if let Some(off) = resumed_after(input, Form::Given, recognized, &mut storage) {
                 return Ok(Url { buf: storage, off });
             }
-            // Only where the recognizer reads IPv6 addresses (vector
-            // builds): elsewhere even a call that folds to nothing made the
-            // `url` drop-in 70 bytes larger, over its budget.
+            // Only where the recognizer tells failures (vector builds):
+            // elsewhere even a call that folds to nothing made the `url`
+            // drop-in 70 bytes larger, over its budget.
             #[cfg(any(
                 all(target_arch = "x86_64", target_feature = "sse2"),
                 all(target_arch = "aarch64", target_feature = "neon")
@@ -153,9 +153,9 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
             if let Some(off) = resumed_after(input, Form::Given, recognized, &mut storage) {
                 return Ok(Parsed::Stored(Url { buf: storage, off }));
             }
-            // Only where the recognizer reads IPv6 addresses (vector
-            // builds): elsewhere even a call that folds to nothing made the
-            // `url` drop-in 70 bytes larger, over its budget.
+            // Only where the recognizer tells failures (vector builds):
+            // elsewhere even a call that folds to nothing made the `url`
+            // drop-in 70 bytes larger, over its budget.
             #[cfg(any(
                 all(target_arch = "x86_64", target_feature = "sse2"),
                 all(target_arch = "aarch64", target_feature = "neon")
