@@ -273,6 +273,17 @@ fn can_parse_authority_shapes_agree_with_parse() {
         ("https://[1:\t2::3]/", Some(true)),
         ("https://[1:2:3:4:5:6:7:8:9]/", Some(false)),
         ("https://[::1]x/", Some(false)),
+        // Host failures told from the authority, unless an '@' makes the
+        // host credentials.
+        ("https://[1::2::3]:80/", Some(false)),
+        ("https://[1::2::3]:x/", Some(false)),
+        ("https://[1::2::3]@h/", Some(true)),
+        ("https://[1::2::3]x@h/", Some(true)),
+        ("https://u@[1::2::3]/", Some(false)),
+        ("https://1.2.3.999:80/", Some(false)),
+        ("https://1.2.3.999@h/", Some(true)),
+        ("https://u@1.2.3.999?q", Some(false)),
+        ("https://0X1.0XFFFFFFFF/", Some(false)),
         ("https://a\u{00fc}b.example/", Some(true)),
         ("HTTP://a%41.EXAMPLE/", Some(true)),
         // file: the file host state's buffer, with no port (url.bs).
