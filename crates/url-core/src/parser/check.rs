@@ -6,9 +6,12 @@
 
 use super::authority::{port_number, scan_authority, AuthorityScan};
 use super::scheme::{scan_scheme, Scheme, SchemeScan};
-use crate::byte_class::{class, AUTHORITY_END, FORBIDDEN_DOMAIN, NON_ASCII, TAB_OR_NEWLINE};
+use crate::byte_class::{
+    class, is_c0_control_or_space, AUTHORITY_END, FORBIDDEN_DOMAIN, NON_ASCII, TAB_OR_NEWLINE,
+};
 use crate::error::ParseError;
 use crate::host::{invalid, ipv4, ipv6};
+use crate::percent_encode::hex_value;
 use crate::simd::{find, find_host, Stop};
 use crate::url::{SchemeType, Url};
 use crate::validation::ValidationError;
@@ -301,6 +304,9 @@ fn host_parses(authority: &[u8]) -> HostAnswer {
             .position(|&b| !is_domain_byte(b))
             .unwrap_or(authority.len() - end);
     }
+    if !ends_host(authority.get(end)) {
+        return percent_encoded_host(authority);
+    }
     let host = authority.get(..end).unwrap_or_default();
     if host.is_empty() {
         return HostAnswer::Ask;
@@ -316,6 +322,51 @@ fn host_parses(authority: &[u8]) -> HostAnswer {
         };
     }
     HostAnswer::Parses(end)
+}
+
+/// [`host_parses`] for an ASCII host with percent-encoded bytes or a
+/// forbidden domain code point (`ho%5Cst`, `e%78ample%2Ecom`, `a<b`), which
+/// the domain-byte scan stops inside: decoded as the host parser decodes
+/// it, an ASCII domain is only lowercased, so it fails if a byte of it is
+/// a forbidden domain code point (`%` itself where no two hex digits
+/// follow), at the host's start, and parses otherwise unless it ends in a
+/// number (the IPv4 parser's, asked). Non-ASCII, decoded or not (IDNA),
+/// a C0 control or space (trimming may remove it), or an '@' (the
+/// caller's credentials): asked.
+fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
+    let hex = |k: usize| authority.get(k).copied().and_then(hex_value);
+    let (mut i, mut forbidden) = (0, false);
+    // The last two decoded bytes: whether the domain may end in a number.
+    let (mut last, mut before) = (0u8, 0u8);
+    while let Some(&b) = authority.get(i) {
+        let d = match b {
+            b':' | b'/' | b'\\' | b'?' | b'#' => break,
+            b'%' => match (hex(i + 1), hex(i + 2)) {
+                (Some(high), Some(low)) => {
+                    i += 2;
+                    high << 4 | low
+                }
+                _ => b'%',
+            },
+            b'@' => return HostAnswer::Ask,
+            _ if is_c0_control_or_space(b) => return HostAnswer::Ask,
+            _ => b,
+        };
+        if d >= 0x80 {
+            return HostAnswer::Ask;
+        }
+        forbidden |= class(d) & FORBIDDEN_DOMAIN != 0;
+        (before, last) = (last, d);
+        i += 1;
+    }
+    if forbidden {
+        return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
+    }
+    let tail = if last == b'.' { before } else { last };
+    if i == 0 || tail.is_ascii_hexdigit() || tail | 0x20 == b'x' {
+        return HostAnswer::Ask;
+    }
+    HostAnswer::Parses(i)
 }
 
 /// [`surely_parses`] for `file:` then `rest`: the file and file slash
