@@ -180,7 +180,7 @@ impl Component {
         matches!(&self.matcher, Matcher::Program(p) if p.is_full_wildcard())
     }
 
-    /// [RegExpBuiltinExec]: matches `input`, filling `captures` (one per
+    /// RegExpBuiltinExec: matches `input`, filling `captures` (one per
     /// group name) on success.
     pub(crate) fn exec(&self, input: &str, captures: &mut Captures) -> bool {
         captures.clear();

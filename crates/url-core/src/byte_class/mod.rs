@@ -200,7 +200,7 @@ const fn bits_of(b: u8) -> u32 {
 }
 
 /// Every byte's class bits (with the `small` feature, every ASCII byte's:
-/// the non-ASCII bytes share one class, [`NON_ASCII_CLASS`]).
+/// the non-ASCII bytes share one class, `NON_ASCII_CLASS`).
 pub(crate) static CLASS: [u32; CLASS_LEN] = {
     let mut t = [0u32; CLASS_LEN];
     let mut b = 0;

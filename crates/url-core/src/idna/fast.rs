@@ -121,7 +121,7 @@ fn hand_over<S: Storage>(
 /// composes: the tables' generator fails otherwise), and the label it ends
 /// up in then fails criterion 7, or step 4.1 in an `xn--` label. Only the
 /// code point at hand is looked up: looking ahead for one made the valid
-/// domains the general path takes 3–5% slower (hosts[idn]), for the few
+/// domains the general path takes 3–5% slower (`hosts[idn]`), for the few
 /// invalid ones whose disallowed code point comes after a label that
 /// declines.
 #[cold]

@@ -28,7 +28,7 @@
 //! | borrow | `Url::parse_borrowed`, `Parser::parse_borrowed` | canonical (given) → state machine, writing nothing ([`Intent::Borrow`]) |
 //! | canonical only | `Url::parse_canonical` | canonical (given) |
 //! | check | `Parser::can_parse_in`, `weburl::Url::can_parse` | predicate → straight up to the port (trimmed, stripped) → state machine up to the path ([`Intent::CheckOnly`]) |
-//! | replace | the href setter | the store ladder into 256 bytes of stack room, when the storage splices from the stack ([`Storage::SPLICE_FROM_STACK`](crate::Storage::SPLICE_FROM_STACK)) and the URL fits; else "append" |
+//! | replace | the href setter | the store ladder into 256 bytes of stack room, when the storage splices from the stack ([`Storage::SPLICE_FROM_STACK`]) and the URL fits; else "append" |
 //! | append | the href setter | state machine after the storage's content ([`Intent::Append`]) |
 //! | override | the other setters | straight-line route's path or encoding loop, else the state machine's state with an override ([`Intent::Override`]) |
 //!

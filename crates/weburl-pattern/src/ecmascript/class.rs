@@ -1,6 +1,6 @@
 //! Character classes of `v` mode (ClassSetExpression: unions, `&&`, `--`,
 //! nested classes, `\\q{…}` strings) and the class escapes, folded under
-//! `i` as MaybeSimpleCaseFolding does; part of [`super::parse`].
+//! `i` as MaybeSimpleCaseFolding does; part of [`super::parse`](mod@super::parse).
 
 use super::ast::Node;
 use super::parse::{syntax, Parser};

@@ -1,6 +1,6 @@
 //! ECMAScript regular expressions with the `v` flag, as RegExpCreate reads
 //! the generated regular expression of a component with regexp groups:
-//! parsing with every early error ([`parse`]), and the code point sets of
+//! parsing with every early error ([`parse`](mod@parse)), and the code point sets of
 //! classes, escapes and `\p{…}` properties, folded for `i`. The matcher
 //! compiles the result ([`crate::matcher`]).
 

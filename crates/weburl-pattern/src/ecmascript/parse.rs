@@ -1,6 +1,6 @@
 //! Parsing a regular expression as RegExpCreate does with the `v` flag
-//! (ECMA-262 §22.2.1, "Patterns", with [UnicodeMode] and
-//! [UnicodeSetsMode]), early errors included: any source ECMAScript
+//! (ECMA-262 §22.2.1, "Patterns", with `[UnicodeMode]` and
+//! `[UnicodeSetsMode]`), early errors included: any source ECMAScript
 //! rejects is [`ErrorKind::Regex`]. Two features that parse are not
 //! matched here (see the crate docs): back-references, whose matching no
 //! linear-time algorithm is known for, and the properties of strings
