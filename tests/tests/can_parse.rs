@@ -300,6 +300,13 @@ fn can_parse_authority_shapes_agree_with_parse() {
         ("https://%C3%BC.example/", Some(true)),
         ("https://%C3%BC<.example/", Some(false)),
         ("https://a%20b/", Some(false)),
+        // C0 controls and space: forbidden, unless trimming takes them.
+        ("https://a\u{1a}b/", Some(false)),
+        ("https://a b", Some(false)),
+        ("https://ab\u{1a}", Some(true)),
+        ("https://ab \u{1}", Some(true)),
+        ("https://a\u{1a}b \u{1}", Some(false)),
+        ("https://a\u{1a}b\t/", Some(false)),
         ("https://a\u{00fc}b.example/", Some(true)),
         ("HTTP://a%41.EXAMPLE/", Some(true)),
         // file: the file host state's buffer, with no port (url.bs).

@@ -362,10 +362,13 @@ fn domain_end(authority: &[u8]) -> usize {
 /// a forbidden domain code point (`%` itself where no two hex digits
 /// follow), at the host's start, and parses otherwise unless it ends in a
 /// number (the IPv4 parser's, asked). Non-ASCII, decoded or not (IDNA),
-/// a C0 control or space (trimming may remove it), or an '@' (the
-/// caller's credentials): asked.
+/// a tab or newline (removed), a C0 control or space in an input that ends
+/// in one (trimming may remove it), or an '@' (the caller's credentials):
+/// asked.
 fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
     let hex = |k: usize| authority.get(k).copied().and_then(hex_value);
+    // `authority` runs to the input's end.
+    let trimmed_at_end = authority.last().is_some_and(|&b| is_c0_control_or_space(b));
     let (mut i, mut forbidden) = (0, false);
     // The last two decoded bytes: whether the domain may end in a number.
     let (mut last, mut before) = (0u8, 0u8);
@@ -379,8 +382,10 @@ fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
                 }
                 _ => b'%',
             },
-            b'@' => return HostAnswer::Ask,
-            _ if is_c0_control_or_space(b) => return HostAnswer::Ask,
+            b'@' | b'\t' | b'\n' | b'\r' => return HostAnswer::Ask,
+            // A C0 control or space is a forbidden domain code point, but
+            // where the input ends in one, trimming may take it away.
+            _ if is_c0_control_or_space(b) && trimmed_at_end => return HostAnswer::Ask,
             _ => b,
         };
         if d >= 0x80 {
