@@ -315,6 +315,10 @@ fn can_parse_authority_shapes_agree_with_parse() {
         ("sc://[::1]:8/", Some(true)),
         ("sc://[::1/", Some(false)),
         ("sc://h\\x/", Some(false)),
+        ("sc://u@:1", Some(false)),
+        ("sc://u@", Some(false)),
+        ("sc://a[b:c]d:80/", Some(false)),
+        ("sc://h:8x/", Some(false)),
         // C0 controls and space: forbidden, unless trimming takes them.
         ("https://a\u{1a}b/", Some(false)),
         ("https://a b", Some(false)),

@@ -107,7 +107,7 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead
         // A path (opaque or not) never fails; only "//" starts an
         // authority.
         SchemeType::NotSpecial => match rest.strip_prefix(b"//") {
-            Some(authority) => opaque_authority_parses(authority).into(),
+            Some(authority) => opaque_authority_answer(authority, lead + scheme.colon + 3),
             None => (!starts_authority(rest, false)).into(),
         },
         SchemeType::File => file_parses(rest).into(),
@@ -134,44 +134,63 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead
 }
 
 /// Whether a non-special URL's authority (`authority`: after its "//",
-/// to the input's end) surely parses: credentials (never failing), then an
-/// opaque host without a forbidden host code point (empty or not), and a
-/// port of digits only, at most 65535, before the authority ends at '/',
-/// '?', '#' or the input's end. `false` ("ask") for anything else: a tab
-/// or newline, brackets (an IPv6 address), an empty host after credentials
-/// or before a port, and every failure, which the route reports with its
-/// position. A fifth of the mutations have such an authority (`sc://`,
-/// `foo://`, schemes in upper case), and the check ladder took them from
-/// the scheme on. Through the authority state's vector scan and a fold
-/// over the host's classes: with byte loops, whose exits mispredict at
-/// every length, it saved instructions and lost the time.
-fn opaque_authority_parses(authority: &[u8]) -> bool {
+/// to the input's end, at `at` in the input) parses: credentials (never
+/// failing), then an opaque host, and a port of digits only, at most
+/// 65535, before the authority ends at '/', '?', '#' or the input's end;
+/// and the failure where it does not, as the parser reports it: an empty
+/// host before a port or after credentials (host-missing, at the ':' or
+/// where the authority ends), a forbidden host code point (at the first),
+/// a port byte that is not a digit (there), a port past 65535 (at its
+/// start). [`Early::Ask`] for a tab or newline in it and for a bracketed
+/// host (an IPv6 address). A fifth of the mutations have such an
+/// authority (`sc://`, `foo://`, schemes in upper case), and the check
+/// ladder took them from the scheme on. Through the authority state's
+/// vector scan and a fold over the host's classes: with byte loops, whose
+/// exits mispredict at every length, it saved instructions and lost the
+/// time.
+fn opaque_authority_answer(authority: &[u8], at: usize) -> Early {
     let scan = scan_authority(
         authority,
         0,
         SchemeType::NotSpecial,
         AuthorityScan::WithUserinfo,
     );
-    let host_start = scan.at.map_or(0, |at| at + 1);
+    if scan.tab_or_newline {
+        return Early::Ask;
+    }
+    let fails = |e, k: usize| Early::Fails(invalid(e, at + k));
+    let host_start = scan.at.map_or(0, |sign| sign + 1);
     let host_end = scan.host_end();
     let host = authority.get(host_start..host_end).unwrap_or_default();
-    // Credentials then nothing fail (and a tab or newline may hide what
-    // follows); so does a port after an empty host.
-    if scan.tab_or_newline || (host.is_empty() && (scan.at.is_some() || scan.host_colon.is_some()))
-    {
-        return false;
+    if host.is_empty() {
+        return match (scan.host_colon, scan.at) {
+            (Some(colon), _) => fails(ValidationError::HostMissing, colon),
+            (None, Some(_)) => fails(ValidationError::HostMissing, scan.end),
+            (None, None) => Early::Parses,
+        };
     }
-    // The forbidden host code points include the brackets (and ':', '@',
-    // '/', '?', '#', which cannot be here), whose classes the scan read.
+    if host.first() == Some(&b'[') {
+        return Early::Ask;
+    }
     let classes = host.iter().fold(0, |c, &b| c | class(b));
     if classes & FORBIDDEN_HOST != 0 {
-        return false;
+        let k = host
+            .iter()
+            .position(|&b| class(b) & FORBIDDEN_HOST != 0)
+            .unwrap_or(0);
+        return fails(ValidationError::HostInvalidCodePoint, host_start + k);
     }
     let Some(colon) = scan.host_colon else {
-        return true;
+        return Early::Parses;
     };
     let digits = authority.get(colon + 1..scan.end).unwrap_or_default();
-    digits.iter().all(u8::is_ascii_digit) && port_number(digits.iter().copied()) <= 0xFFFF
+    match digits.iter().position(|b| !b.is_ascii_digit()) {
+        Some(k) => fails(ValidationError::PortInvalid, colon + 1 + k),
+        None if port_number(digits.iter().copied()) > 0xFFFF => {
+            fails(ValidationError::PortOutOfRange, colon + 1)
+        }
+        None => Early::Parses,
+    }
 }
 
 /// Whether a special URL's authority (`authority`, at `at` in the input)
