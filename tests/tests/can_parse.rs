@@ -319,6 +319,10 @@ fn can_parse_authority_shapes_agree_with_parse() {
         ("sc://u@", Some(false)),
         ("sc://a[b:c]d:80/", Some(false)),
         ("sc://h:8x/", Some(false)),
+        ("sc://u@[1:2::3]:80/", Some(true)),
+        ("sc://[1::2::3]:80/", Some(false)),
+        ("sc://[]/", Some(false)),
+        ("sc://[1::]x/", Some(false)),
         // C0 controls and space: forbidden, unless trimming takes them.
         ("https://a\u{1a}b/", Some(false)),
         ("https://a b", Some(false)),

@@ -141,8 +141,9 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead
 /// host before a port or after credentials (host-missing, at the ':' or
 /// where the authority ends), a forbidden host code point (at the first),
 /// a port byte that is not a digit (there), a port past 65535 (at its
-/// start). [`Early::Ask`] for a tab or newline in it and for a bracketed
-/// host (an IPv6 address). A fifth of the mutations have such an
+/// start), or the IPv6 parser's failure for a bracketed host.
+/// [`Early::Ask`] for a tab or newline in it, and a host that starts with
+/// '[' but does not end with ']'. A fifth of the mutations have such an
 /// authority (`sc://`, `foo://`, schemes in upper case), and the check
 /// ladder took them from the scheme on. Through the authority state's
 /// vector scan and a fold over the host's classes: with byte loops, whose
@@ -169,11 +170,17 @@ fn opaque_authority_answer(authority: &[u8], at: usize) -> Early {
             (None, None) => Early::Parses,
         };
     }
-    if host.first() == Some(&b'[') {
+    if let [b'[', inner @ .., b']'] = host {
+        // An IPv6 address (the host parser's first branch, for an opaque
+        // host too); the port follows as for any host.
+        match ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
+            Ok(_) => {}
+            Err((e, ipv6::WHOLE)) => return fails(e, host_start),
+            Err((e, k)) => return fails(e, host_start + 1 + k),
+        }
+    } else if host.first() == Some(&b'[') {
         return Early::Ask;
-    }
-    let classes = host.iter().fold(0, |c, &b| c | class(b));
-    if classes & FORBIDDEN_HOST != 0 {
+    } else if host.iter().fold(0, |c, &b| c | class(b)) & FORBIDDEN_HOST != 0 {
         let k = host
             .iter()
             .position(|&b| class(b) & FORBIDDEN_HOST != 0)
