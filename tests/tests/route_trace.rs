@@ -224,11 +224,17 @@ fn the_check_ladder() {
         check("https://EXAMPLE.com:8080/x y"),
         (true, Some((Predicate, Given)))
     );
+    // A space inside the host is a forbidden domain code point: the
+    // predicate tells the failure (no trimming can take it away).
+    assert_eq!(
+        check("https://exa mple.com/"),
+        (false, Some((Predicate, Given)))
+    );
     // What the predicate leaves: the straight-line route up to the port,
     // on the input trimmed, then without tabs and newlines; else the
     // state machine.
     assert_eq!(
-        check("https://exa mple.com/"),
+        check("https://exa\u{fffd}mple.com/"),
         (false, Some((Straight, Given)))
     );
     assert_eq!(
@@ -236,8 +242,12 @@ fn the_check_ladder() {
         (true, Some((Straight, Given)))
     );
     assert_eq!(
-        check(" http://exa mple.com/ "),
+        check(" http://exa\u{fffd}mple.com/ "),
         (false, Some((Straight, Trimmed)))
+    );
+    assert_eq!(
+        check(" http://exa mple.com/ "),
+        (false, Some((Predicate, Given)))
     );
     // Failures the predicate is sure of: no scheme and no base, an empty
     // special host, a port out of range after a host that parses.

@@ -19,7 +19,7 @@ use crate::validation::ValidationError;
 
 /// The longest input the early stop answers for: a URL's serialization is
 /// at most three times its input (every byte percent-encoded), and one
-/// longer than `u32::MAX` bytes is [`ParseError::TooLong`](crate::ParseError::TooLong), which only
+/// longer than `u32::MAX` bytes is [`ParseError::TooLong`], which only
 /// building the whole URL would tell.
 pub(super) const STOP_EARLY_UP_TO: usize = u32::MAX as usize / 3;
 
