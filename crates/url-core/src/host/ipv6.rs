@@ -52,6 +52,18 @@ fn fail<T>(
 /// reported at the host's start).
 pub(crate) const WHOLE: usize = usize::MAX;
 
+/// Where the IPv6 parser's error offset `k` (into the text between the
+/// brackets, or [`WHOLE`]) falls in the bracketed host `[…]`: one past the
+/// '[', or the '[' itself for an error about the whole address.
+#[inline]
+pub(crate) fn offset_in_brackets(k: usize) -> usize {
+    if k == WHOLE {
+        0
+    } else {
+        1 + k
+    }
+}
+
 /// The IPv6 parser, over the text between the brackets. Errors carry the
 /// offset (into `input`) of the code point, or IPv4 part or piece, at fault.
 /// `ws`: whether `input` may hold an ASCII tab or newline (the caller's

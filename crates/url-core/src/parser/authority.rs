@@ -47,6 +47,18 @@ impl Authority {
     }
 }
 
+/// Whether the text between a host's brackets is all the host state reads
+/// there: no ASCII tab or newline (removed first), nothing that ends the
+/// authority, starts credentials or opens another bracket. Then the host
+/// parser's input is `[`, this text and `]`, and the IPv6 parser's answer
+/// on it is the input's (the straight-line route and `can_parse`'s
+/// predicate report a failing address on that ground).
+pub(crate) fn bracketed_text_is_the_host(inner: &[u8]) -> bool {
+    !inner
+        .iter()
+        .any(|&b| class(b) & (AUTHORITY_END | TAB_OR_NEWLINE) != 0 || b == b'@' || b == b'[')
+}
+
 shared_step! {
 /// The authority state's scan from `start` for a URL of `scheme_type`, 16
 /// bytes per step between the bytes it looks at (the state machine, the

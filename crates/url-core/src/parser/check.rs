@@ -4,11 +4,12 @@
 //! and fragment states never fail. So the state machine stops where the path
 //! starts, and writes only what comes before it.
 
-use super::authority::{port_number, scan_authority, AuthorityScan};
+use super::authority::{
+    bracketed_text_is_the_host, port_from_text, port_number, scan_authority, AuthorityScan,
+};
 use super::scheme::{scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{
-    class, is_c0_control_or_space, AUTHORITY_END, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NON_ASCII,
-    TAB_OR_NEWLINE,
+    class, is_c0_control_or_space, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NON_ASCII,
 };
 use crate::error::ParseError;
 use crate::host::{invalid, ipv4, ipv6};
@@ -173,10 +174,8 @@ fn opaque_authority_answer(authority: &[u8], at: usize) -> Early {
     if let [b'[', inner @ .., b']'] = host {
         // An IPv6 address (the host parser's first branch, for an opaque
         // host too); the port follows as for any host.
-        match ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
-            Ok(_) => {}
-            Err((e, ipv6::WHOLE)) => return fails(e, host_start),
-            Err((e, k)) => return fails(e, host_start + 1 + k),
+        if let Err((e, k)) = ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
+            return fails(e, host_start + ipv6::offset_in_brackets(k));
         }
     } else if host.first() == Some(&b'[') {
         return Early::Ask;
@@ -190,13 +189,12 @@ fn opaque_authority_answer(authority: &[u8], at: usize) -> Early {
     let Some(colon) = scan.host_colon else {
         return Early::Parses;
     };
-    let digits = authority.get(colon + 1..scan.end).unwrap_or_default();
-    match digits.iter().position(|b| !b.is_ascii_digit()) {
-        Some(k) => fails(ValidationError::PortInvalid, colon + 1 + k),
-        None if port_number(digits.iter().copied()) > 0xFFFF => {
-            fails(ValidationError::PortOutOfRange, colon + 1)
-        }
-        None => Early::Parses,
+    // The port state (no tab or newline here): a bad code point fails
+    // where it is, a number past 65535 at the port's start.
+    let text = authority.get(colon + 1..scan.end).unwrap_or_default();
+    match port_from_text(text, SchemeType::NotSpecial) {
+        Ok(_) => Early::Parses,
+        Err((e, k)) => fails(e, colon + 1 + k),
     }
 }
 
@@ -346,21 +344,13 @@ fn host_answer(authority: &[u8]) -> HostAnswer {
             return HostAnswer::Ask;
         };
         let inner = authority.get(1..close).unwrap_or_default();
-        // No tab or newline (they are removed), nothing that ends the
-        // authority or starts credentials or another bracket: the host
-        // parser's input is then the bracketed text.
-        if inner
-            .iter()
-            .any(|&b| class(b) & (AUTHORITY_END | TAB_OR_NEWLINE) != 0 || b == b'@' || b == b'[')
-        {
+        if !bracketed_text_is_the_host(inner) {
             return HostAnswer::Ask;
         }
         return match ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
             Ok(_) => HostAnswer::Parses(close + 1),
             Err(_) if !ends_host(authority.get(close + 1)) => HostAnswer::Ask,
-            // Errors about the whole address are the host's start's.
-            Err((e, ipv6::WHOLE)) => HostAnswer::Fails(e, 0),
-            Err((e, k)) => HostAnswer::Fails(e, 1 + k),
+            Err((e, k)) => HostAnswer::Fails(e, ipv6::offset_in_brackets(k)),
         };
     }
     let end = domain_end(authority);
@@ -375,9 +365,9 @@ fn host_answer(authority: &[u8]) -> HostAnswer {
         // The host parser reads such a host as it stands (ASCII, nothing
         // to decode, no forbidden code point): an IPv4 address, and the
         // parser's failure at its part is the host's.
+        // (A ':' or the authority's end follows it: tested above.)
         return match ipv4::parse_ipv4_quiet(host) {
             Ok(_) => HostAnswer::Parses(end),
-            Err(_) if !ends_host(authority.get(end)) => HostAnswer::Ask,
             Err((e, k)) => HostAnswer::Fails(e, k),
         };
     }

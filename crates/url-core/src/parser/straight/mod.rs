@@ -52,17 +52,18 @@
 //! the state machine, errors included, is tested wherever the other engines
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
-use super::authority::{port_from_text, scan_authority, write_port, write_userinfo, AuthorityScan};
+use super::authority::{
+    bracketed_text_is_the_host, port_from_text, scan_authority, write_port, write_userinfo,
+    AuthorityScan,
+};
 use super::canonical::{Authority, Ipv6Host};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
-use crate::byte_class::{
-    class, is_tab_or_newline, AUTHORITY_END, C0, HASH, QUESTION, TAB_OR_NEWLINE,
-};
+use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
 use crate::error::ParseError;
-use crate::host::ipv6::{serialize_bracketed, WHOLE};
+use crate::host::ipv6::{offset_in_brackets, serialize_bracketed};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
@@ -393,16 +394,10 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
             // then the route's host is the bracketed text, and this its
             // failure.
             let inner = bytes.get(h.host_start + 1..h.close).unwrap_or_default();
-            if inner.iter().any(|&b| {
-                class(b) & (AUTHORITY_END | TAB_OR_NEWLINE) != 0 || b == b'@' || b == b'['
-            }) {
+            if !bracketed_text_is_the_host(inner) {
                 return Err(Halted::Declined);
             }
-            let at = if k == WHOLE {
-                h.host_start
-            } else {
-                h.host_start + 1 + k
-            };
+            let at = h.host_start + offset_in_brackets(k);
             return Err(Halted::Failed(invalid(e, at)));
         }
     };
