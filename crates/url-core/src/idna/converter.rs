@@ -118,6 +118,17 @@ impl Converter {
             long.push(b, &mut self.bidi);
             return self.chunk.put_byte(out, b).map_err(Exit::Capacity);
         }
+        // A label that fails whatever follows fails ToASCII now, before
+        // the rest of it (and the labels after it) is mapped and
+        // normalized: Ada fails such domains at the code point, and so
+        // does the fast front at a disallowed one. ToUnicode goes on (its
+        // output keeps the label). No mark or joiner is below U+0300.
+        if d >= 0x300
+            && self.conversion != Conversion::Unicode
+            && label::fails_at(self.buf.as_slice(), d)
+        {
+            return Err(Exit::Invalid);
+        }
         self.ascii &= d < 0x80;
         if self.buf.push(d) {
             Ok(())

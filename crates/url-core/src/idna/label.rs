@@ -273,6 +273,23 @@ pub(crate) fn hyphens_of(cps: &[u32]) -> bool {
     }
 }
 
+/// Whether a label of normalized, mapped text that holds `before` and then
+/// `c` fails validation whatever comes after `c` (a check
+/// [`check`] repeats once the label has ended): `c` is a mark starting the
+/// label (criterion 6), a ZERO WIDTH JOINER without a virama before it, or
+/// a ZERO WIDTH NON-JOINER with neither a virama nor a left- or
+/// dual-joining code point (transparent ones skipped) before it
+/// (CheckJoiners). Exact on valid code points, the only ones mapped text
+/// holds in ToASCII.
+#[inline]
+pub(crate) fn fails_at(before: &[u32], c: u32) -> bool {
+    match c {
+        0x200D => !virama_before(before, before.len()),
+        0x200C => !virama_before(before, before.len()) && !joins_to_the_left(before, before.len()),
+        _ => before.is_empty() && props(c).is_mark(),
+    }
+}
+
 /// RFC 5892 A.2 (and the first rule of A.1): the code point before `i` has
 /// Canonical_Combining_Class Virama.
 fn virama_before(cps: &[u32], i: usize) -> bool {
@@ -287,14 +304,6 @@ fn zwnj_ok(cps: &[u32], i: usize) -> bool {
         return true;
     }
     use JoiningType::*;
-    // (Joining_Type:{L,D})(Joining_Type:T)* before …
-    let before = cps
-        .get(..i)
-        .unwrap_or_default()
-        .iter()
-        .rev()
-        .map(|&c| props(c).joining_type())
-        .find(|&t| t != Transparent);
     // … and (Joining_Type:T)*(Joining_Type:{R,D}) after.
     let after = cps
         .get(i + 1..)
@@ -302,8 +311,21 @@ fn zwnj_ok(cps: &[u32], i: usize) -> bool {
         .iter()
         .map(|&c| props(c).joining_type())
         .find(|&t| t != Transparent);
+    joins_to_the_left(cps, i) && matches!(after, Some(RightJoining | DualJoining))
+}
+
+/// RFC 5892 A.1's context before `cps[i]`: (Joining_Type:{L,D})
+/// (Joining_Type:T)*.
+fn joins_to_the_left(cps: &[u32], i: usize) -> bool {
+    use JoiningType::*;
+    let before = cps
+        .get(..i)
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .map(|&c| props(c).joining_type())
+        .find(|&t| t != Transparent);
     matches!(before, Some(LeftJoining | DualJoining))
-        && matches!(after, Some(RightJoining | DualJoining))
 }
 
 /// Criterion 1: the label is in NFC.
@@ -328,4 +350,41 @@ fn is_nfc(cps: &[u32]) -> bool {
         }
     }
     nfc.finish(&mut cmp).is_ok() && at == cps.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{check, fails_at, Bidi, Source};
+    use std::vec::Vec;
+
+    /// What `fails_at` says against RFC 5892's CONTEXTJ rules and UTS #46
+    /// criterion 6 (the expected values are theirs), and that a label it
+    /// fails is failed by `check` whatever follows.
+    #[test]
+    fn a_label_failing_at_a_code_point_fails_whatever_follows() {
+        let a = u32::from(b'a');
+        let cases: &[(&[u32], u32, bool)] = &[
+            (&[], 0x0301, true),                // a mark starts the label
+            (&[a], 0x0301, false),              // a mark after a letter
+            (&[], 0x0915, false),               // DEVANAGARI KA
+            (&[0x0915], 0x200D, true),          // ZWJ after a letter
+            (&[], 0x200D, true),                // ZWJ first
+            (&[0x0915, 0x094D], 0x200D, false), // ZWJ after a virama
+            (&[0x0915, 0x094D], 0x200C, false), // ZWNJ after a virama
+            (&[0x0628], 0x200C, false),         // ZWNJ after BEH (dual-joining)
+            (&[0x0628, 0x064E], 0x200C, false), // … with a transparent FATHA between
+            (&[a], 0x200C, true),               // ZWNJ after a non-joining letter
+            (&[0x0627], 0x200C, true),          // … after ALEF (right-joining)
+            (&[], 0x200C, true),                // ZWNJ first
+        ];
+        let tails: &[&[u32]] = &[&[], &[a], &[0x0628], &[0x0915, 0x094D]];
+        for &(before, c, fails) in cases {
+            assert_eq!(fails_at(before, c), fails, "{before:x?} then {c:x}");
+            for tail in tails.iter().filter(|_| fails) {
+                let label: Vec<u32> = before.iter().chain([&c]).chain(*tail).copied().collect();
+                let v = check(&label, Source::Mapped, &mut Bidi::new());
+                assert!(!v.ok, "{label:x?}");
+            }
+        }
+    }
 }
