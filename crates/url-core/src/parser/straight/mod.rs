@@ -63,7 +63,7 @@ use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
 use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
 use crate::error::ParseError;
-use crate::host::ipv6::{offset_in_brackets, serialize_bracketed};
+use crate::host::ipv6::{offset_in_brackets, parse_ipv6, serialize_bracketed};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
@@ -354,7 +354,15 @@ pub(super) fn resume_after_ipv6<S: Storage>(raw: &str, h: &Ipv6Host, out: &mut S
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
-    match after_ipv6(raw.as_bytes(), h) {
+    let bytes = raw.as_bytes();
+    // (`after_ipv6` declines a ']' after the host's, so that the
+    // resumption does not parse the address again only to decline.)
+    let answer = if bytes.get(h.close + 1) == Some(&b']') {
+        Err(extra_closing_brackets(bytes, h))
+    } else {
+        after_ipv6(bytes, h)
+    };
+    match answer {
         Err(Halted::Failed(e)) => Some(e),
         _ => None,
     }
@@ -409,6 +417,43 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
         None => None,
     };
     Ok((i, port, address))
+}
+
+/// [`ipv6_failure`] at a ']' after the bracketed host's (`[::1]]/`): the
+/// host state reads on, the host parser gets `[`, the address, and the
+/// ']'s but the last, and the IPv6 parser fails at the first of them (or
+/// earlier). Told here when the extra ']'s are followed by the port's
+/// ':' or the authority's end and the authority holds no '@' (then the
+/// host starts where the recognizer's does): the host fails before any
+/// port is read. Else declined (the ladder parsed such input again from
+/// the start: twice Ada's time). Out of line: rare.
+#[cold]
+#[inline(never)]
+fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
+    let rest = bytes.get(h.close..).unwrap_or_default();
+    let brackets = rest.iter().take_while(|&&b| b == b']').count();
+    let authority_end = rest
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(rest.len());
+    let after = rest.get(brackets..authority_end).unwrap_or_default();
+    // The text the IPv6 parser reads: between the '[' and the last ']'.
+    let text = bytes
+        .get(h.host_start + 1..h.close + brackets - 1)
+        .unwrap_or_default();
+    // (An address the recognizer parsed holds only what the host state
+    // reads on over.)
+    let inner = || text.get(..h.close - h.host_start - 1).unwrap_or_default();
+    if !matches!(after.first(), None | Some(b':'))
+        || after.contains(&b'@')
+        || (h.address.is_err() && !bracketed_text_is_the_host(inner()))
+    {
+        return Halted::Declined;
+    }
+    match parse_ipv6(text, false, &mut |_, _| {}) {
+        Err((e, k)) => Halted::Failed(invalid(e, h.host_start + offset_in_brackets(k))),
+        Ok(_) => Halted::Declined,
+    }
 }
 
 /// [`resume_after_ipv6`]'s writing.
