@@ -6,13 +6,13 @@
 //! a URL canonical but for its domain's case copied with the host
 //! lowercased; and the failures the recognizer read enough to be sure of.
 
-use super::canonical::{self, Authority, Canonical, Ipv6Host, Recognized};
+use super::canonical::{self, Authority, Canonical, Ipv4Host, Ipv6Host, Recognized};
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
-use super::straight::ipv6_failure;
-use super::straight::{resume, resume_after_ipv6, Answer, Prefix};
+use super::straight::{ipv4_failure, ipv6_failure};
+use super::straight::{resume, resume_after_ipv4, resume_after_ipv6, Answer, Prefix};
 use super::trace::{answered, Form, Route};
 use crate::byte_class::is_c0_control_or_space;
 #[cfg(any(
@@ -54,6 +54,9 @@ pub(super) fn resumed_after<S: Storage>(
         }
         Recognized::Ipv6(h) if crate::simd::VECTOR => {
             return resumed_after_ipv6(input, form, h, storage)
+        }
+        Recognized::Ipv4(h) if crate::simd::VECTOR => {
+            return resumed_after_ipv4(input, form, h, storage)
         }
         _ => return None,
     };
@@ -111,10 +114,35 @@ fn resumed_after_ipv6<S: Storage>(
     if h.address.is_err() {
         return None;
     }
+    resumed_after_address(input, form, |raw| resume_after_ipv6(raw, h, storage))
+}
+
+/// [`resumed_after_ipv6`] for [`Recognized::Ipv4`].
+#[inline(never)]
+fn resumed_after_ipv4<S: Storage>(
+    input: &str,
+    form: Form,
+    h: &Ipv4Host,
+    storage: &mut S,
+) -> Option<Offsets> {
+    if h.address.is_err() {
+        return None;
+    }
+    resumed_after_address(input, form, |raw| resume_after_ipv4(raw, h, storage))
+}
+
+/// A resumption after an IP address the recognizer read, on the input
+/// without trailing C0 control or space; a tab or newline can only come
+/// after the address and port.
+#[inline(always)]
+fn resumed_after_address(
+    input: &str,
+    form: Form,
+    resume: impl FnMut(&str) -> Answer,
+) -> Option<Offsets> {
     let (raw, trimmed) = trailing_trimmed(input)?;
     let form = if form == Form::Given { trimmed } else { form };
-    // A tab or newline can only come after the address and port.
-    given_then_stripped(raw, form, |raw| resume_after_ipv6(raw, h, storage))
+    given_then_stripped(raw, form, resume)
 }
 
 /// The failure of an input [`resumed_after`] declined, when the recognizer
@@ -133,7 +161,8 @@ fn resumed_after_ipv6<S: Storage>(
 #[inline(always)]
 pub(super) fn failure_after(input: &str, recognized: &Recognized) -> Option<ParseError> {
     match recognized {
-        Recognized::Ipv6(h) => ipv6_failure_of(input, h),
+        Recognized::Ipv6(h) => failure_of(input, |raw| ipv6_failure(raw, h)),
+        Recognized::Ipv4(h) => failure_of(input, |raw| ipv4_failure(raw, h)),
         Recognized::Fails(e) => {
             answered(Route::Straight, Form::Given);
             Some(*e)
@@ -147,9 +176,9 @@ pub(super) fn failure_after(input: &str, recognized: &Recognized) -> Option<Pars
     all(target_arch = "aarch64", target_feature = "neon")
 ))]
 #[inline(never)]
-fn ipv6_failure_of(input: &str, h: &Ipv6Host) -> Option<ParseError> {
+fn failure_of(input: &str, failure: impl FnOnce(&str) -> Option<ParseError>) -> Option<ParseError> {
     let (raw, form) = trailing_trimmed(input)?;
-    let e = ipv6_failure(raw, h)?;
+    let e = failure(raw)?;
     answered(Route::Straight, form);
     Some(e)
 }

@@ -56,14 +56,15 @@ use super::authority::{
     bracketed_text_is_the_host, port_from_text, scan_authority, write_port, write_userinfo,
     AuthorityScan,
 };
-use super::canonical::{Authority, Ipv6Host};
+use super::canonical::{Authority, Ipv4Host, Ipv6Host};
 use super::path::write_path;
 use super::query::encode_query_or_fragment;
 use super::scheme::{scan_scheme, write_scheme, Scheme, SchemeScan};
 use super::{Halt, StateOverride};
 use crate::byte_class::{is_tab_or_newline, C0, HASH, QUESTION, TAB_OR_NEWLINE};
 use crate::error::ParseError;
-use crate::host::ipv6::{offset_in_brackets, parse_ipv6, serialize_bracketed};
+use crate::host::ipv4::serialize_ipv4;
+use crate::host::ipv6::{offset_in_brackets, serialize_bracketed};
 use crate::host::{invalid, parse_host, HostKind, HostSyntax};
 use crate::input::Input;
 use crate::output::{Need, Output};
@@ -376,8 +377,31 @@ pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
 /// past 65535, is the input's, reported where the route reports it.
 #[inline(always)]
 fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8]), Halted> {
-    // After the host: ':' and the port's digits, then the authority's end.
-    let mut i = h.close + 1;
+    let (i, port_text) = port_text_after(bytes, h.close + 1)?;
+    let address = match h.address {
+        Ok(address) => address,
+        Err((e, k)) => {
+            // The text between the brackets ends the authority nowhere,
+            // holds no '@' (credentials), no '[' and no tab or newline:
+            // then the route's host is the bracketed text, and this its
+            // failure.
+            let inner = bytes.get(h.host_start + 1..h.close).unwrap_or_default();
+            if !bracketed_text_is_the_host(inner) {
+                return Err(Halted::Declined);
+            }
+            let at = h.host_start + offset_in_brackets(k);
+            return Err(Halted::Failed(invalid(e, at)));
+        }
+    };
+    Ok((i, port_of(port_text, i, h.scheme_type)?, address))
+}
+
+/// After an IP address host ending at `at`: ':' and the port's digits,
+/// then the authority's end (else declined). Returns where the path
+/// starts and the port's digits.
+#[inline(always)]
+fn port_text_after(bytes: &[u8], at: usize) -> Result<(usize, Option<&[u8]>), Halted> {
+    let mut i = at;
     let port_text = match bytes.get(i) {
         Some(b':') => {
             let digits = bytes
@@ -394,29 +418,72 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
     if !matches!(bytes.get(i), None | Some(b'/' | b'\\' | b'?' | b'#')) {
         return Err(Halted::Declined);
     }
-    let address = match h.address {
-        Ok(address) => address,
-        Err((e, k)) => {
-            // The text between the brackets ends the authority nowhere,
-            // holds no '@' (credentials), no '[' and no tab or newline:
-            // then the route's host is the bracketed text, and this its
-            // failure.
-            let inner = bytes.get(h.host_start + 1..h.close).unwrap_or_default();
-            if !bracketed_text_is_the_host(inner) {
-                return Err(Halted::Declined);
-            }
-            let at = h.host_start + offset_in_brackets(k);
-            return Err(Halted::Failed(invalid(e, at)));
+    Ok((i, port_text))
+}
+
+/// The port state on [`port_text_after`]'s digits, after a host that
+/// parses (out of range is its only failure, reported at the port's
+/// start; `i` is where the digits end).
+#[inline(always)]
+fn port_of(text: Option<&[u8]>, i: usize, scheme_type: SchemeType) -> Result<Option<u16>, Halted> {
+    match text {
+        Some(text) => port_from_text(text, scheme_type)
+            .map_err(|(e, _)| Halted::Failed(invalid(e, i - text.len()))),
+        None => Ok(None),
+    }
+}
+
+/// What follows a host of the IPv4 parser's (`h`), as [`after_ipv6`]:
+/// the host's text is what the recognizer scanned (letters, digits, '-'
+/// and '.'), so with ':' and digits or the authority's end after it, it is
+/// the host the route would parse.
+#[inline(always)]
+fn after_ipv4(bytes: &[u8], h: &Ipv4Host) -> Result<(usize, Option<u16>, u32), Halted> {
+    let (i, port_text) = port_text_after(bytes, h.host_end)?;
+    let address = h
+        .address
+        .map_err(|(e, k)| Halted::Failed(invalid(e, h.host_start + k)))?;
+    Ok((i, port_of(port_text, i, h.scheme_type)?, address))
+}
+
+/// [`resume_after_ipv6`] for a host of the IPv4 parser's.
+pub(super) fn resume_after_ipv4<S: Storage>(raw: &str, h: &Ipv4Host, out: &mut S) -> Answer {
+    out.reserve(raw.len() + 8);
+    let mut w = Output::appending(raw, out);
+    let bytes = raw.as_bytes();
+    let written = after_ipv4(bytes, h).and_then(|(i, port, address)| {
+        let mut text = [0u8; 15];
+        let n = serialize_ipv4(address, &mut text);
+        let host = text.get(..n).unwrap_or_default();
+        let at = (h.colon, h.host_start, i);
+        write_ip_authority(
+            &mut w,
+            bytes,
+            at,
+            host,
+            (h.scheme_type, HostKind::Ipv4),
+            port,
+        )
+    });
+    match written {
+        Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
+        _ => {
+            out.clear();
+            Answer::Declined
         }
-    };
-    // The port state, after a host that parses (its digits: out of range
-    // is its only failure, reported at the port's start).
-    let port = match port_text {
-        Some(text) => port_from_text(text, h.scheme_type)
-            .map_err(|(e, _)| Halted::Failed(invalid(e, i - text.len())))?,
-        None => None,
-    };
-    Ok((i, port, address))
+    }
+}
+
+/// [`ipv6_failure`] for a host of the IPv4 parser's.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+pub(super) fn ipv4_failure(raw: &str, h: &Ipv4Host) -> Option<ParseError> {
+    match after_ipv4(raw.as_bytes(), h) {
+        Err(Halted::Failed(e)) => Some(e),
+        _ => None,
+    }
 }
 
 /// [`ipv6_failure`] at a ']' after the bracketed host's (`[::1]]/`): the
@@ -427,6 +494,10 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
 /// host starts where the recognizer's does): the host fails before any
 /// port is read. Else declined (the ladder parsed such input again from
 /// the start: twice Ada's time). Out of line: rare.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
 #[cold]
 #[inline(never)]
 fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
@@ -450,7 +521,7 @@ fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
     {
         return Halted::Declined;
     }
-    match parse_ipv6(text, false, &mut |_, _| {}) {
+    match crate::host::ipv6::parse_ipv6(text, false, &mut |_, _| {}) {
         Err((e, k)) => Halted::Failed(invalid(e, h.host_start + offset_in_brackets(k))),
         Ok(_) => Halted::Declined,
     }
@@ -462,14 +533,30 @@ fn write_after_ipv6<S: Storage>(
     bytes: &[u8],
     h: &Ipv6Host,
 ) -> Step<Offsets> {
-    let scheme_type = h.scheme_type;
     let (i, port, address) = after_ipv6(bytes, h)?;
-    w.push_span(0, h.host_start)?;
-    let host_start = w.len();
     // "[", the address and "]", written with one call.
     let mut text = [0u8; 42];
     let n = serialize_bracketed(&address, &mut text);
-    w.push_ascii(text.get(..n).unwrap_or_default())?;
+    let host = text.get(..n).unwrap_or_default();
+    let at = (h.colon, h.host_start, i);
+    write_ip_authority(w, bytes, at, host, (h.scheme_type, HostKind::Ipv6), port)
+}
+
+/// The input up to its host (`host_start`; the scheme's ':' at `colon`),
+/// an IP address's serialization `host`, the port, and the path, query
+/// and fragment from `i`.
+#[inline(always)]
+fn write_ip_authority<S: Storage>(
+    w: &mut Output<'_, '_, S>,
+    bytes: &[u8],
+    (colon, host_start, i): (usize, usize, usize),
+    host: &[u8],
+    (scheme_type, host_kind): (SchemeType, HostKind),
+    port: Option<u16>,
+) -> Step<Offsets> {
+    w.push_span(0, host_start)?;
+    let host_start = w.len();
+    w.push_ascii(host)?;
     let host_end = w.len();
     if let Some(port) = port {
         write_port(w, port)?;
@@ -479,7 +566,7 @@ fn write_after_ipv6<S: Storage>(
     let (query_start, fragment_start) = query_and_fragment!(w, bytes, i, true);
     let u = |x: usize| x as u32;
     Ok(Offsets {
-        scheme_end: u(h.colon),
+        scheme_end: u(colon),
         username_end: u(host_start),
         host_start: u(host_start),
         host_end: u(host_end),
@@ -488,7 +575,7 @@ fn write_after_ipv6<S: Storage>(
         fragment_start: fragment_start.map(u),
         port,
         scheme_type,
-        host_kind: HostKind::Ipv6,
+        host_kind,
         opaque_path: false,
     })
 }
