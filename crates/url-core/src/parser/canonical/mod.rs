@@ -209,22 +209,7 @@ fn authority_on(
                     return port_to_write(input, colon, scheme_type, to, i, HostKind::Ipv4);
                 }
             }
-            // Any other notation: the address, which the route then
-            // serializes rather than scan the scheme and authority again
-            // and parse it (a fifth of its instructions on such URLs).
-            // Only where the scan stopped at the host's end: one it
-            // stopped inside ('%', upper case, '@', …) the route parses.
-            let host_ends = matches!(input.get(i), None | Some(b':' | b'/' | b'\\' | b'?' | b'#'));
-            if !crate::simd::VECTOR || !host_ends {
-                return Neither;
-            }
-            return Recognized::Ipv4(Ipv4Host {
-                colon,
-                scheme_type,
-                host_start,
-                host_end: i,
-                address: ipv4::parse_ipv4_quiet(host).map(|(a, _)| a),
-            });
+            return ipv4_host(input, colon, scheme_type, (host_start, i));
         }
         (i, HostKind::Ipv4)
     } else {
@@ -266,6 +251,47 @@ fn bracketed_host(
     })
 }
 
+/// [`authority_on`] (and [`upper_case_domain`]) for a host that ends in a
+/// number and is not dotted decimal (the scan stopped at `stop`):
+/// [`Recognized::Ipv4`], the address the route then serializes rather than
+/// scan the scheme and authority again and parse it (a fifth of its
+/// instructions on such URLs). A scan stopped at upper case goes on (the
+/// IPv4 parser takes `0X7F` as `0x7f`); one stopped inside the host
+/// otherwise ('%', '@', non-ASCII, …) is left to the route.
+#[inline(never)]
+fn ipv4_host(
+    input: &[u8],
+    colon: usize,
+    scheme_type: SchemeType,
+    (host_start, stop): (usize, usize),
+) -> Recognized {
+    let host_end = if input.get(stop).is_some_and(u8::is_ascii_uppercase) {
+        find(input, stop, Stop::LdhAnyCase)
+    } else {
+        stop
+    };
+    let host_ends = matches!(
+        input.get(host_end),
+        None | Some(b':' | b'/' | b'\\' | b'?' | b'#')
+    );
+    let Some(host) = input
+        .get(host_start..host_end)
+        .filter(|&host| host_ends && ipv4::ends_in_a_number(host))
+    else {
+        return Recognized::Neither;
+    };
+    if !crate::simd::VECTOR {
+        return Recognized::Neither;
+    }
+    Recognized::Ipv4(Ipv4Host {
+        colon,
+        scheme_type,
+        host_start,
+        host_end,
+        address: ipv4::parse_ipv4_quiet(host).map(|(a, _)| a),
+    })
+}
+
 /// [`authority_on`] for a domain whose scan stopped at an upper-case
 /// letter (`WWW.Example.com`): canonical but for the lowercasing
 /// ([`Recognized::LowerCase`], which the route copies lowercasing the
@@ -286,9 +312,13 @@ pub(crate) fn upper_case_domain(input: &[u8], u: &UpperCase) -> Recognized {
     } = u;
     let host_end = find(input, at, Stop::LdhAnyCase);
     let host = input.get(host_start..host_end).unwrap_or_default();
-    if scheme_type == SchemeType::File || ipv4::ends_in_a_number(host) {
-        // `LOCALHOST`, an IPv4 address in hex: the route parses them.
+    if scheme_type == SchemeType::File {
+        // `LOCALHOST`: the route parses it.
         return Recognized::Neither;
+    }
+    if ipv4::ends_in_a_number(host) {
+        // `0X7F.1` (the IPv4 parser takes either case).
+        return ipv4_host(input, colon, scheme_type, (host_start, host_end));
     }
     let host = (host_start, host_end, true);
     after_host(input, colon, scheme_type, host, HostKind::Domain)
