@@ -6,7 +6,7 @@
 //! a URL canonical but for its domain's case copied with the host
 //! lowercased; and the failures the recognizer read enough to be sure of.
 
-use super::canonical::{self, Authority, Canonical, Ipv4Host, Ipv6Host, Recognized};
+use super::canonical::{self, Authority, Canonical, Recognized};
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
@@ -53,10 +53,16 @@ pub(super) fn resumed_after<S: Storage>(
             return resumed_with_port(input, form, a, storage)
         }
         Recognized::Ipv6(h) if crate::simd::VECTOR => {
-            return resumed_after_ipv6(input, form, h, storage)
+            let failed = h.address.is_err();
+            return resumed_after_address(input, form, failed, |raw| {
+                resume_after_ipv6(raw, h, storage)
+            });
         }
         Recognized::Ipv4(h) if crate::simd::VECTOR => {
-            return resumed_after_ipv4(input, form, h, storage)
+            let failed = h.address.is_err();
+            return resumed_after_address(input, form, failed, |raw| {
+                resume_after_ipv4(raw, h, storage)
+            });
         }
         _ => return None,
     };
@@ -101,45 +107,21 @@ fn copied_lowercase<S: Storage>(
     Some(c.off)
 }
 
-/// [`resumed`] for [`Recognized::Ipv6`]: the straight-line route from
-/// the address the recognizer read (out of line, as the next one).
+/// [`resumed`] for [`Recognized::Ipv6`] and [`Recognized::Ipv4`]: the
+/// straight-line route from the address the recognizer read, on the input
+/// without trailing C0 control or space (a tab or newline can only come
+/// after the address and port). A `failed` address: [`failure_after`]
+/// tells. Out of line, as the next one.
 #[inline(never)]
-fn resumed_after_ipv6<S: Storage>(
-    input: &str,
-    form: Form,
-    h: &Ipv6Host,
-    storage: &mut S,
-) -> Option<Offsets> {
-    // A failing address: [`failure_after`] tells.
-    if h.address.is_err() {
-        return None;
-    }
-    resumed_after_address(input, form, |raw| resume_after_ipv6(raw, h, storage))
-}
-
-/// [`resumed_after_ipv6`] for [`Recognized::Ipv4`].
-#[inline(never)]
-fn resumed_after_ipv4<S: Storage>(
-    input: &str,
-    form: Form,
-    h: &Ipv4Host,
-    storage: &mut S,
-) -> Option<Offsets> {
-    if h.address.is_err() {
-        return None;
-    }
-    resumed_after_address(input, form, |raw| resume_after_ipv4(raw, h, storage))
-}
-
-/// A resumption after an IP address the recognizer read, on the input
-/// without trailing C0 control or space; a tab or newline can only come
-/// after the address and port.
-#[inline(always)]
 fn resumed_after_address(
     input: &str,
     form: Form,
+    failed: bool,
     resume: impl FnMut(&str) -> Answer,
 ) -> Option<Offsets> {
+    if failed {
+        return None;
+    }
     let (raw, trimmed) = trailing_trimmed(input)?;
     let form = if form == Form::Given { trimmed } else { form };
     given_then_stripped(raw, form, resume)

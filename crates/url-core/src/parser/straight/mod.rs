@@ -335,9 +335,20 @@ fn write_rest<S: Storage>(
 /// Declined (with `out` cleared) where [`after_ipv6`] does not take the
 /// authority or finds it fails, at a tab or newline, or out of room.
 pub(super) fn resume_after_ipv6<S: Storage>(raw: &str, h: &Ipv6Host, out: &mut S) -> Answer {
+    written_after_address(raw, out, |w, bytes| write_after_ipv6(w, bytes, h))
+}
+
+/// A resumption after an IP address into the empty `out`: what `write`
+/// writes, or declined with `out` cleared.
+#[inline(always)]
+fn written_after_address<S: Storage>(
+    raw: &str,
+    out: &mut S,
+    write: impl FnOnce(&mut Output<'_, '_, S>, &[u8]) -> Step<Offsets>,
+) -> Answer {
     out.reserve(raw.len() + 8);
     let mut w = Output::appending(raw, out);
-    match write_after_ipv6(&mut w, raw.as_bytes(), h) {
+    match write(&mut w, raw.as_bytes()) {
         Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
         _ => {
             out.clear();
@@ -448,30 +459,14 @@ fn after_ipv4(bytes: &[u8], h: &Ipv4Host) -> Result<(usize, Option<u16>, u32), H
 
 /// [`resume_after_ipv6`] for a host of the IPv4 parser's.
 pub(super) fn resume_after_ipv4<S: Storage>(raw: &str, h: &Ipv4Host, out: &mut S) -> Answer {
-    out.reserve(raw.len() + 8);
-    let mut w = Output::appending(raw, out);
-    let bytes = raw.as_bytes();
-    let written = after_ipv4(bytes, h).and_then(|(i, port, address)| {
+    written_after_address(raw, out, |w, bytes| {
+        let (i, port, address) = after_ipv4(bytes, h)?;
         let mut text = [0u8; 15];
         let n = serialize_ipv4(address, &mut text);
         let host = text.get(..n).unwrap_or_default();
         let at = (h.colon, h.host_start, i);
-        write_ip_authority(
-            &mut w,
-            bytes,
-            at,
-            host,
-            (h.scheme_type, HostKind::Ipv4),
-            port,
-        )
-    });
-    match written {
-        Ok(off) if w.len() <= u32::MAX as usize => Answer::Parsed(off),
-        _ => {
-            out.clear();
-            Answer::Declined
-        }
-    }
+        write_ip_authority(w, bytes, at, host, (h.scheme_type, HostKind::Ipv4), port)
+    })
 }
 
 /// [`ipv6_failure`] for a host of the IPv4 parser's.
