@@ -123,7 +123,10 @@ impl Converter {
         // normalized: Ada fails such domains at the code point, and so
         // does the fast front at a disallowed one. ToUnicode goes on (its
         // output keeps the label). No mark or joiner is below U+0300.
-        if d >= 0x300
+        // Where scans are vector ones (servers): the byte-loop targets
+        // keep the size, and the label's end gives the same answer.
+        if crate::simd::VECTOR
+            && d >= 0x300
             && self.conversion != Conversion::Unicode
             && label::fails_at(self.buf.as_slice(), d)
         {

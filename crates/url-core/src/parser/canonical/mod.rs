@@ -265,6 +265,9 @@ fn ipv4_host(
     scheme_type: SchemeType,
     (host_start, stop): (usize, usize),
 ) -> Recognized {
+    if !crate::simd::VECTOR {
+        return Recognized::Neither;
+    }
     let host_end = if input.get(stop).is_some_and(u8::is_ascii_uppercase) {
         find(input, stop, Stop::LdhAnyCase)
     } else {
@@ -280,9 +283,6 @@ fn ipv4_host(
     else {
         return Recognized::Neither;
     };
-    if !crate::simd::VECTOR {
-        return Recognized::Neither;
-    }
     Recognized::Ipv4(Ipv4Host {
         colon,
         scheme_type,
