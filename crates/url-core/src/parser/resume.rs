@@ -1,7 +1,8 @@
 //! The straight-line route resumed where the canonical recognizer stopped
 //! (vector builds only): after a scheme, host and port it found canonical,
 //! a domain that is canonical but for its case, a port that is not (or an
-//! IPv4 host but for its trailing dot), or an IPv6 address it read, so
+//! IPv4 host but for its trailing dot), or an IPv4 address in another
+//! notation or an IPv6 address it read, so
 //! that the scheme and authority are not scanned and parsed a second time;
 //! a URL canonical but for its domain's case copied with the host
 //! lowercased; and the failures the recognizer read enough to be sure of.
