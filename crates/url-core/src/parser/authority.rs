@@ -335,6 +335,30 @@ pub(crate) fn port_for(
     Ok((Some(port) != scheme_type.default_port()).then_some(port))
 }
 
+/// What a special URL's host ending at `at` may be followed by for a
+/// resumption to take it: ':' and the port's digits, or neither, then the
+/// authority's end (`/`, `\`, `?`, `#` or the input's end). Where the path
+/// starts, and the digits (`None` without a ':'); `None` when anything
+/// else follows (the route reads it: credentials, a tab, …).
+#[inline(always)]
+pub(crate) fn port_digits_after(bytes: &[u8], at: usize) -> Option<(usize, Option<&[u8]>)> {
+    let mut i = at;
+    let digits = match bytes.get(i) {
+        Some(b':') => {
+            let n = bytes
+                .get(i + 1..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|b| b.is_ascii_digit())
+                .count();
+            i += 1 + n;
+            bytes.get(i - n..i)
+        }
+        _ => None,
+    };
+    matches!(bytes.get(i), None | Some(b'/' | b'\\' | b'?' | b'#')).then_some((i, digits))
+}
+
 shared_step! {
 /// The port state over a port's whole text (from after the host's `:` to
 /// the end of the authority; ASCII tab or newline in it are removed): its

@@ -13,7 +13,7 @@
 //! or the full state machine. Agreement with the full parser is tested on every input
 //! of the conformance and robustness suites.
 
-use super::authority::{port_for, port_number};
+use super::authority::{port_digits_after, port_for, port_number};
 use super::scheme::canonical_scheme;
 use crate::byte_class::{class, C0};
 use crate::error::ParseError;
@@ -268,7 +268,10 @@ fn ipv4_host(
     if !crate::simd::VECTOR {
         return Recognized::Neither;
     }
-    let host_end = if input.get(stop).is_some_and(u8::is_ascii_uppercase) {
+    // (The callers found `input[host_start..stop]` ends in a number; a
+    // scan that goes on past `stop` asks again.)
+    let extended = input.get(stop).is_some_and(u8::is_ascii_uppercase);
+    let host_end = if extended {
         find(input, stop, Stop::LdhAnyCase)
     } else {
         stop
@@ -279,7 +282,7 @@ fn ipv4_host(
     );
     let Some(host) = input
         .get(host_start..host_end)
-        .filter(|&host| host_ends && ipv4::ends_in_a_number(host))
+        .filter(|&host| host_ends && (!extended || ipv4::ends_in_a_number(host)))
     else {
         return Recognized::Neither;
     };
@@ -516,34 +519,20 @@ fn port_to_write(
         return Recognized::Neither;
     }
     // The port's digits, after its ':'.
-    let (start, rest) = if input.get(after) == Some(&b':') {
-        let start = after + 1;
-        let digits = input
-            .get(start..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        (start, start + digits)
-    } else {
-        (after, after)
-    };
-    if !matches!(input.get(rest), None | Some(b'/' | b'\\' | b'?' | b'#')) {
+    let Some((rest, digits)) = port_digits_after(input, after) else {
         return Recognized::Neither;
-    }
+    };
     // The port state on digits alone (`port_from_text`, which also skips
     // tabs and newlines, cost the port mutations 1.7% more instructions).
-    let port = if rest == start {
-        None
-    } else {
-        let text = input.get(start..rest).unwrap_or_default();
-        match port_for(port_number(text.iter().copied()), scheme_type) {
+    let port = match digits.filter(|text| !text.is_empty()) {
+        None => None,
+        Some(text) => match port_for(port_number(text.iter().copied()), scheme_type) {
             Ok(port) => port,
             // Digits only, from the ':' to where the authority ends (no
             // tab or newline among them, no '@' after them): the port state
             // fails at the port's start whatever the rest holds.
-            Err(e) => return Recognized::Fails(crate::host::invalid(e, start)),
-        }
+            Err(e) => return Recognized::Fails(crate::host::invalid(e, rest - text.len())),
+        },
     };
     // ":" and the port's digits, without leading zeros.
     let written = port.map_or(0, |p| {

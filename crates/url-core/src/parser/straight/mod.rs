@@ -53,8 +53,8 @@
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{
-    bracketed_text_is_the_host, port_from_text, scan_authority, write_port, write_userinfo,
-    AuthorityScan,
+    bracketed_text_is_the_host, port_digits_after, port_from_text, scan_authority, write_port,
+    write_userinfo, AuthorityScan,
 };
 use super::canonical::{Authority, Ipv4Host, Ipv6Host};
 use super::path::write_path;
@@ -407,29 +407,11 @@ fn after_ipv6(bytes: &[u8], h: &Ipv6Host) -> Result<(usize, Option<u16>, [u16; 8
     Ok((i, port_of(port_text, i, h.scheme_type)?, address))
 }
 
-/// After an IP address host ending at `at`: ':' and the port's digits,
-/// then the authority's end (else declined). Returns where the path
-/// starts and the port's digits.
+/// After an IP address host ending at `at`: [`port_digits_after`], else
+/// declined.
 #[inline(always)]
 fn port_text_after(bytes: &[u8], at: usize) -> Result<(usize, Option<&[u8]>), Halted> {
-    let mut i = at;
-    let port_text = match bytes.get(i) {
-        Some(b':') => {
-            let digits = bytes
-                .get(i + 1..)
-                .unwrap_or_default()
-                .iter()
-                .take_while(|b| b.is_ascii_digit())
-                .count();
-            i += 1 + digits;
-            bytes.get(i - digits..i)
-        }
-        _ => None,
-    };
-    if !matches!(bytes.get(i), None | Some(b'/' | b'\\' | b'?' | b'#')) {
-        return Err(Halted::Declined);
-    }
-    Ok((i, port_text))
+    port_digits_after(bytes, at).ok_or(Halted::Declined)
 }
 
 /// The port state on [`port_text_after`]'s digits, after a host that
@@ -498,11 +480,9 @@ pub(super) fn ipv4_failure(raw: &str, h: &Ipv4Host) -> Option<ParseError> {
 fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
     let rest = bytes.get(h.close..).unwrap_or_default();
     let brackets = rest.iter().take_while(|&&b| b == b']').count();
-    let authority_end = rest
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .unwrap_or(rest.len());
-    let after = rest.get(brackets..authority_end).unwrap_or_default();
+    // The authority state's scan from the first ']' on: where the
+    // authority ends, and whether an '@' is there.
+    let a = scan_authority(bytes, h.close, h.scheme_type, AuthorityScan::WithUserinfo);
     // The text the IPv6 parser reads: between the '[' and the last ']'.
     let text = bytes
         .get(h.host_start + 1..h.close + brackets - 1)
@@ -510,8 +490,9 @@ fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
     // (An address the recognizer parsed holds only what the host state
     // reads on over.)
     let inner = || text.get(..h.close - h.host_start - 1).unwrap_or_default();
-    if !matches!(after.first(), None | Some(b':'))
-        || after.contains(&b'@')
+    let after_brackets = h.close + brackets;
+    if !(after_brackets == a.end || bytes.get(after_brackets) == Some(&b':'))
+        || a.at.is_some()
         || (h.address.is_err() && !bracketed_text_is_the_host(inner()))
     {
         return Halted::Declined;
