@@ -248,6 +248,16 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     vector_or_scalar!(vector::is_ascii(bytes), bytes.is_ascii())
 }
 
+/// Whether `bytes` holds an ASCII tab or newline, on a vector unit (the
+/// caller's word loop elsewhere: `false` there).
+#[inline]
+pub(crate) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
+    vector_or_scalar!(vector::contains_tab_or_newline(bytes), {
+        let _ = bytes;
+        false
+    })
+}
+
 /// A range of byte values `lo..=hi` (`hi - lo` < 127), of either case
 /// when `any_case` (the byte with bit 0x20 set is in the range: for
 /// ranges of lower-case letters).

@@ -240,6 +240,36 @@ fn ascii_str_accepts_exactly_ascii() {
     }
 }
 
+/// `contains_tab_or_newline` against its definition: every byte value at
+/// every place of inputs of every length up to and past the four
+/// straight-line chunks (and two that take the loop), with no other byte
+/// of the three around it; `false` without a vector unit, where the
+/// caller's word loop answers.
+#[test]
+fn contains_tab_or_newline_agrees_with_the_definition() {
+    let some = [
+        0x08, b'\t', b'\n', 0x0B, 0x0C, b'\r', 0x0E, 0x89, 0x8A, 0x8D,
+    ];
+    let all: [u8; 256] = core::array::from_fn(|b| b as u8);
+    let values = if cfg!(miri) { &some[..] } else { &all[..] };
+    for len in (0usize..=66).chain([100, 129]) {
+        let mut v = [b'x'; 129];
+        assert!(!contains_tab_or_newline(&v[..len]), "len {len}");
+        for pos in positions(len) {
+            for &b in values {
+                v[pos] = b;
+                let expected = VECTOR && matches!(b, b'\t' | b'\n' | b'\r');
+                assert_eq!(
+                    contains_tab_or_newline(&v[..len]),
+                    expected,
+                    "len {len} pos {pos} byte {b:#x}"
+                );
+            }
+            v[pos] = b'x';
+        }
+    }
+}
+
 /// `last_index_of` against `rposition`: no match, one match at every
 /// place, and a second match before it, in inputs of every length up to
 /// and past the two-chunk step (the bytes around it differ from '/' in one

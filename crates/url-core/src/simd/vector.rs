@@ -477,6 +477,29 @@ pub(super) fn is_ascii(bytes: &[u8]) -> bool {
     seen.non_ascii().mask() == 0
 }
 
+/// Whether `bytes` holds an ASCII tab or newline: [`is_ascii`]'s
+/// overlapping chunks, with the three compares per chunk.
+#[inline]
+pub(super) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
+    let hits = |x: V| x.eq(b'\t').or(x.eq(b'\n')).or(x.eq(b'\r'));
+    let Some(last) = last_chunk(bytes) else {
+        // Zeros past a short input's end are none of the three.
+        return hits(short(bytes).0).mask() != 0;
+    };
+    let len = bytes.len();
+    let at = |p: usize| chunk_at(bytes, p.min(len - 16)).map_or(V::load(last), V::load);
+    let mut seen = hits(V::load(last))
+        .or(hits(at(0)))
+        .or(hits(at(16)))
+        .or(hits(at(32)));
+    let mut i = 48;
+    while i + 16 < len {
+        seen = seen.or(hits(at(i)));
+        i += 16;
+    }
+    seen.mask() != 0
+}
+
 /// [`is_ascii`] for fewer than 16 bytes: two overlapping words.
 #[inline(always)]
 fn short_is_ascii(bytes: &[u8]) -> bool {
