@@ -250,15 +250,19 @@ fn special_authority_answer(authority: &[u8], scheme_type: SchemeType, at: usize
 }
 
 /// The authority of almost every real URL, decided inline: a host of
-/// lower-case letters, digits, `-` and `.` that does not end in a number
-/// (the canonical recognizer's scan), an optional port of at most 65535,
+/// lower-case letters, digits, `-` and `.` (the canonical recognizer's
+/// scan) that does not end in a number or is a dotted-decimal IPv4
+/// address, an optional port of at most 65535,
 /// then the end or `/ ? # \\`. `false` means "not this shape" (the general
 /// check follows), not "fails".
 #[inline(always)]
 fn plain_authority_parses(authority: &[u8]) -> bool {
     let end = find_host(authority, 0);
     let (host, mut rest) = authority.split_at_checked(end).unwrap_or_default();
-    if host.is_empty() || ipv4::ends_in_a_number(host) {
+    // A host ending in a number is an IPv4 address: one in dotted decimal
+    // already parses (the IPv4 parser took 300 instructions to say so,
+    // `can_parse` on userbait's IPv4 hosts 1.6 to 3 times Ada's time).
+    if host.is_empty() || (ipv4::ends_in_a_number(host) && !ipv4::is_serialized_ipv4(host)) {
         return false;
     }
     if let Some(after_colon) = rest.strip_prefix(b":") {
@@ -365,7 +369,11 @@ fn host_answer(authority: &[u8]) -> HostAnswer {
         // The host parser reads such a host as it stands (ASCII, nothing
         // to decode, no forbidden code point): an IPv4 address, and the
         // parser's failure at its part is the host's.
-        // (A ':' or the authority's end follows it: tested above.)
+        // (A ':' or the authority's end follows it: tested above.) Dotted
+        // decimal already: parses, without the parser.
+        if ipv4::is_serialized_ipv4(host) {
+            return HostAnswer::Parses(end);
+        }
         return match ipv4::parse_ipv4_quiet(host) {
             Ok(_) => HostAnswer::Parses(end),
             Err((e, k)) => HostAnswer::Fails(e, k),
