@@ -512,9 +512,11 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 /// for its form without tabs and newlines: where scans are vector and it
 /// holds one. The route declines at a tab or newline, after the work
 /// before it (the scheme, the authority scan, a host's parse, the path so
-/// far): mutations with tabs and newlines took 0.80 of Ada's time with it,
-/// 0.66 without (alternating runs, fixed buffer), for a scan of four
-/// 16-byte chunks that other inputs pay. Byte-loop targets keep the
+/// far): mutations with tabs and newlines took 0.83 of Ada's time with it,
+/// 0.68 without (alternating runs, fixed buffer), for a scan of four
+/// 16-byte chunks that other inputs pay (the failing mutations 0–2%,
+/// within the noise; three compares per chunk cost them 2–3%, one range
+/// test does). Byte-loop targets keep the
 /// second try, which a word loop would not make cheaper; so does an input
 /// past the stack room (the route removes a tab in a path segment in
 /// place, where no stripped form is made).

@@ -481,10 +481,13 @@ pub(super) fn is_ascii(bytes: &[u8]) -> bool {
 /// overlapping chunks, with the three compares per chunk.
 #[inline]
 pub(super) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
-    let hits = |x: V| x.eq(b'\t').or(x.eq(b'\n')).or(x.eq(b'\r'));
+    // 0x09..=0x0D: tab, newline and carriage return, and two bytes no URL
+    // holds (vertical tab, form feed), which `exact` rules out.
+    let hits = |x: V| x.within(b'\t', b'\r');
+    let exact = || bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
     let Some(last) = last_chunk(bytes) else {
         // Zeros past a short input's end are none of the three.
-        return hits(short(bytes).0).mask() != 0;
+        return hits(short(bytes).0).mask() != 0 && exact();
     };
     let len = bytes.len();
     let at = |p: usize| chunk_at(bytes, p.min(len - 16)).map_or(V::load(last), V::load);
@@ -497,7 +500,7 @@ pub(super) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
         seen = seen.or(hits(at(i)));
         i += 16;
     }
-    seen.mask() != 0
+    seen.mask() != 0 && exact()
 }
 
 /// [`is_ascii`] for fewer than 16 bytes: two overlapping words.
