@@ -515,8 +515,8 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
 /// far): mutations with tabs and newlines took 0.83 of Ada's time with it,
 /// 0.68 without (alternating runs, fixed buffer), for a scan of four
 /// 16-byte chunks that other inputs pay (the failing mutations 0–2%,
-/// within the noise; three compares per chunk cost them 2–3%, one range
-/// test does). Byte-loop targets keep the
+/// within the noise, with one range test per chunk; three compares cost
+/// them 2–3%). Byte-loop targets keep the
 /// second try, which a word loop would not make cheaper; so does an input
 /// past the stack room (the route removes a tab in a path segment in
 /// place, where no stripped form is made).
