@@ -248,14 +248,18 @@ pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
     vector_or_scalar!(vector::is_ascii(bytes), bytes.is_ascii())
 }
 
-/// Whether `bytes` holds an ASCII tab or newline, on a vector unit (the
-/// caller's word loop elsewhere: `false` there).
+/// Whether `bytes` holds an ASCII tab or newline, 16 bytes per step with
+/// a vector unit (`input::contains_tab_or_newline`'s word loop is the
+/// faster one elsewhere).
 #[inline]
 pub(crate) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
-    vector_or_scalar!(vector::contains_tab_or_newline(bytes), {
-        let _ = bytes;
-        false
-    })
+    vector_or_scalar!(
+        vector::contains_tab_or_newline(bytes),
+        bytes
+            .iter()
+            .copied()
+            .any(crate::byte_class::is_tab_or_newline)
+    )
 }
 
 /// A range of byte values `lo..=hi` (`hi - lo` < 127), of either case

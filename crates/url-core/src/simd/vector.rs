@@ -4,6 +4,7 @@
 
 use super::lanes::{Wide, LANE_BITS, V};
 use super::Stop;
+use crate::byte_class::is_tab_or_newline;
 
 /// The operations the scans need from a vector unit: 16 bytes in,
 /// per-byte answers (all ones or zero) out.
@@ -485,7 +486,7 @@ pub(super) fn contains_tab_or_newline(bytes: &[u8]) -> bool {
     // 0x09..=0x0D: tab, newline and carriage return, and two bytes that
     // are neither (vertical tab, form feed), which `exact` rules out.
     let hits = |x: V| x.within(b'\t', b'\r');
-    let exact = || bytes.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
+    let exact = || bytes.iter().copied().any(is_tab_or_newline);
     let Some(last) = last_chunk(bytes) else {
         // Zeros past a short input's end are none of the three.
         return hits(short(bytes).0).mask() != 0 && exact();
