@@ -95,8 +95,10 @@ fn sets_match_the_standard() {
 /// definition.
 #[test]
 fn find_agrees_with_the_definition() {
-    // Miri is slow: the boundaries of each range, every lane still.
-    let some = [0x20, 0x21, b'#', b'@', 0x7F, 0x80];
+    // Miri checks the loads, which depend on the length, the start and
+    // where the scan stops, not on which byte stops it: one byte every set
+    // stops at, and one with bit 7 set (the sets' edges run natively).
+    let some = [b'#', 0x80];
     let all: [u8; 256] = core::array::from_fn(|b| b as u8);
     let values = if cfg!(miri) { &some[..] } else { &all[..] };
     // Every length under a chunk: a short input is copied into one in
@@ -139,7 +141,9 @@ fn find_agrees_with_the_definition() {
                             want,
                             "{stop:?} {v:#x} len {len} pos {pos} from {start}"
                         );
-                        assert_eq!(find_scalar(input, start, stop), want);
+                        if !cfg!(miri) {
+                            assert_eq!(find_scalar(input, start, stop), want);
+                        }
                         if stop == Stop::Ldh {
                             assert_eq!(find_host(input, start), want, "{v:#x} {len} {pos}");
                         }
@@ -157,7 +161,8 @@ fn find_agrees_with_the_definition() {
 /// alone and after a '/', with the '/' on either side of a 16-byte step.
 #[test]
 fn find_path_agrees_with_the_definition() {
-    let some = [b'.', b'%', b'/', b'?', 0x80];
+    // Under Miri, the two bytes that make the scan look around them.
+    let some = [b'.', b'%'];
     let all: [u8; 256] = core::array::from_fn(|b| b as u8);
     let values = if cfg!(miri) { &some[..] } else { &all[..] };
     let lens: &[usize] = if cfg!(miri) {
@@ -178,8 +183,9 @@ fn find_path_agrees_with_the_definition() {
                         input[pos - 1] = b'/';
                     }
                     let input = &input[..len];
-                    // `scan_path` stops wherever `find_path` does.
-                    for k in 0..len {
+                    // `scan_path` stops wherever `find_path` does (the
+                    // definitions only: no vector code to check under Miri).
+                    for k in (0..len).filter(|_| !cfg!(miri)) {
                         assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
                     }
                     for start in [
@@ -202,7 +208,9 @@ fn find_path_agrees_with_the_definition() {
                             want,
                             "{v:#x} len {len} pos {pos} slash {slash_before} from {start}"
                         );
-                        assert_eq!(find_path_scalar(input, start), want);
+                        if !cfg!(miri) {
+                            assert_eq!(find_path_scalar(input, start), want);
+                        }
                         let want = (start..len)
                             .find(|&k| scan_path_stops_at(input, k))
                             .unwrap_or(len);
@@ -291,7 +299,12 @@ fn last_index_of_agrees_with_the_definition() {
             let mut v = filler.clone();
             v[p] = b'/';
             assert_eq!(last_index_of(&v, b'/'), Some(p), "len {len} at {p}");
-            for q in [0, p / 2, p.saturating_sub(1)] {
+            let seconds: &[usize] = if cfg!(miri) {
+                &[0]
+            } else {
+                &[0, p / 2, p.saturating_sub(1)]
+            };
+            for &q in seconds {
                 let mut w = v.clone();
                 w[q] = b'/';
                 assert_eq!(last_index_of(&w, b'/'), Some(p), "len {len} at {q}, {p}");
@@ -318,7 +331,8 @@ fn in_sets_agrees_with_the_definition() {
     for len in 0..=17usize {
         let filler: std::vec::Vec<u8> = (0..len).map(|k| [b'a', b'.', b'7', 0x80][k % 4]).collect();
         let values: std::vec::Vec<u8> = if cfg!(miri) {
-            std::vec![0, b'.', b'/', b'0', b'9', b':', b'A', b'F', b'G', b'X', b'x', 0x80, 0xFF]
+            // The loads do not depend on the byte; one in each set.
+            std::vec![b'.', b'9', b'F', 0x80]
         } else {
             (0..=255).collect()
         };
