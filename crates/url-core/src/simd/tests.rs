@@ -185,8 +185,10 @@ fn find_path_agrees_with_the_definition() {
                     let input = &input[..len];
                     // `scan_path` stops wherever `find_path` does (the
                     // definitions only: no vector code to check under Miri).
-                    for k in (0..len).filter(|_| !cfg!(miri)) {
-                        assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
+                    if !cfg!(miri) {
+                        for k in 0..len {
+                            assert!(!path_stops_at(input, k) || scan_path_stops_at(input, k));
+                        }
                     }
                     for start in [
                         0,
