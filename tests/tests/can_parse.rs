@@ -252,6 +252,20 @@ fn can_parse_in_writes_no_ascii_host() {
 #[test]
 fn can_parse_authority_shapes_agree_with_parse() {
     let cases: &[(&str, Option<bool>)] = &[
+        // The inline "http://" / "https://" test and the inputs next to it.
+        ("http://", Some(false)),
+        ("https://", Some(false)),
+        ("https:", Some(false)),
+        ("http://x", Some(true)),
+        ("https://x", Some(true)),
+        ("http://:80/", Some(false)),
+        ("http://@/", Some(false)),
+        ("https:/x", Some(true)),
+        ("http:s//a", Some(true)),
+        ("https:///a", Some(true)),
+        ("httpx://a/", Some(true)),
+        ("httpS://a/", Some(true)),
+        ("https:x//a", Some(true)),
         ("https://EXAMPLE.com/", Some(true)),
         ("https://Ex_Ample.COM:8080/", Some(true)),
         ("https://EXAMPLE.COM:65536/", Some(false)),
