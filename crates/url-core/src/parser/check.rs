@@ -7,7 +7,7 @@
 use super::authority::{
     bracketed_text_is_the_host, port_from_text, port_number, scan_authority, AuthorityScan,
 };
-use super::scheme::{scan_scheme, Scheme, SchemeScan};
+use super::scheme::{known_colon, scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{
     class, is_c0_control_or_space, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NON_ASCII,
 };
@@ -97,28 +97,14 @@ pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> Early {
 }
 
 /// The scheme type and where the authority starts when `input` starts with
-/// "https://" or "http://" (and has a byte past "http://"; a shorter input
-/// is the general check's), told without a branch on which of the two.
+/// "https://" or "http://": the parser's known-scheme test, which tells the
+/// two apart without a branch on which (see [`known_colon`]).
 #[inline(always)]
 fn http_or_https(input: &[u8]) -> Option<(SchemeType, usize)> {
-    const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
-    const HTTPS: u64 = u64::from_le_bytes(*b"https://");
-    let head: [u8; 8] = input.get(..8)?.try_into().ok()?;
-    let word = u64::from_le_bytes(head);
-    // Which of the two the fifth byte says, then one comparison: written
-    // as `https || http`, it compiled to a branch per scheme.
-    let s = u64::from(head[4] == b's');
-    let mask = u64::MAX >> (8 * (1 - s));
-    let expected = HTTP ^ (s.wrapping_mul(HTTP ^ HTTPS));
-    if word & mask != expected {
-        return None;
-    }
-    let scheme_type = if s == 1 {
-        SchemeType::Https
-    } else {
-        SchemeType::Http
-    };
-    Some((scheme_type, 7 + s as usize))
+    let (colon, scheme_type) = known_colon(input)?;
+    let start = colon + 3;
+    (scheme_type != SchemeType::File && input.get(colon + 1..start) == Some(&b"//"[..]))
+        .then_some((scheme_type, start))
 }
 
 /// [`surely_parses`] for `scheme ":" rest`, the input's first `lead` bytes

@@ -150,7 +150,7 @@ pub(crate) fn write_scheme<S: Storage>(
 /// pattern a predictor can learn (0.45 mispredicts per URL on userbait.txt,
 /// callgrind's model).
 #[inline(always)]
-fn known_colon(input: &[u8]) -> Option<(usize, SchemeType)> {
+pub(super) fn known_colon(input: &[u8]) -> Option<(usize, SchemeType)> {
     let head = input.get(..6)?;
     if head.get(..4) == Some(&b"http"[..]) {
         let s = head.get(4) == Some(&b's');
