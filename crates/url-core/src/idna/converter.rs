@@ -83,7 +83,13 @@ impl Converter {
             let Some((c, next)) = super::mapping::char_at(done, i) else {
                 break;
             };
-            self.bidi.push(c);
+            // The fast front took fullwidth forms as the ASCII they map to,
+            // and ended labels at the other FULL STOPs too.
+            match super::fast::mapped_to_ascii(c) {
+                Some(b'.') => self.bidi.end_label(),
+                Some(a) => self.bidi.push(u32::from(a)),
+                None => self.bidi.push(c),
+            }
             i = next;
         }
     }

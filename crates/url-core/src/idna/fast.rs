@@ -21,7 +21,9 @@
 //! code point is R, AL or AN either, so a domain taken here is not a "Bidi
 //! domain name", and CheckBidi holds whatever its labels are. ASCII is only
 //! lowercased (its only mapping) and is always valid, FULL STOP aside, which
-//! separates labels. So of the validity criteria only CheckHyphens and
+//! separates labels. The fullwidth forms of ASCII and the ideographic FULL
+//! STOPs are taken as the ASCII they map to ([`mapped_to_ascii`]). So of
+//! the validity criteria only CheckHyphens and
 //! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
 //! (Punycode to decode, or invalid), which the converter declines.
 
@@ -49,6 +51,8 @@ pub(super) fn process<S: Storage>(
         // One label, into the converter's buffer.
         let input = out.as_bytes().get(p..end).ok_or(Exit::Decline)?;
         let mut i = 0;
+        // The bytes of the FULL STOP (or what maps to one) ending the label.
+        let mut stop = 1;
         while let Some(&b) = input.get(i) {
             let c = if b < 0x80 {
                 if b == b'.' {
@@ -58,15 +62,28 @@ pub(super) fn process<S: Storage>(
                 u32::from(b.to_ascii_lowercase())
             } else {
                 let (c, next) = char_at(input, i).ok_or(Exit::Decline)?;
-                if !final_form(c, conv.buf.len() == 0) {
-                    return Err(match declined_at(input, i) {
-                        Exit::Decline => hand_over(out, start, p, conv, resume),
-                        e => e,
-                    });
+                if final_form(c, conv.buf.len() == 0) {
+                    i = next;
+                    conv.ascii = false;
+                    c
+                } else {
+                    match mapped_to_ascii(c) {
+                        Some(b'.') => {
+                            stop = next - i;
+                            break;
+                        }
+                        Some(a) => {
+                            i = next;
+                            u32::from(a)
+                        }
+                        None => {
+                            return Err(match declined_at(input, i) {
+                                Exit::Decline => hand_over(out, start, p, conv, resume),
+                                e => e,
+                            })
+                        }
+                    }
                 }
-                i = next;
-                conv.ascii = false;
-                c
             };
             // A longer label is left to the general path, which bounds
             // non-ASCII labels but not ASCII ones.
@@ -79,7 +96,7 @@ pub(super) fn process<S: Storage>(
             Err(Exit::Decline) => return Err(hand_over(out, start, p, conv, resume)),
             r => r?,
         }
-        p += i + 1;
+        p += i + stop;
         if p > end {
             return conv.complete(out, start, end);
         }
@@ -93,8 +110,9 @@ pub(super) fn process<S: Storage>(
 /// mapped code point). They are only read again for their Bidi_Class,
 /// which CheckBidi needs if a later label makes the domain a Bidi domain
 /// name (the fast front reads none). The labels split alike either way:
-/// those before `p` hold no code point that maps to a FULL STOP, and NFC
-/// composes nothing across the ASCII one before `p`. Only where scans are
+/// the fast front ends a label at every code point that maps to a FULL
+/// STOP (ASCII's, U+3002, U+FF0E, U+FF61), and NFC composes nothing across
+/// one. Only where scans are
 /// vector ones (servers): the byte-loop targets keep the size (wasm32's
 /// budget) and start over.
 #[cold]
@@ -129,6 +147,26 @@ fn declined_at(input: &[u8], i: usize) -> Exit {
     match char_at(input, i) {
         Some((c, _)) if mapping(c) == Mapping::Disallowed => Exit::Invalid,
         _ => Exit::Decline,
+    }
+}
+
+/// The ASCII that UTS #46 maps the non-ASCII `c` to, for the fullwidth
+/// forms of ASCII (U+FF01 to U+FF5E: their counterpart, lower case for a
+/// letter) and the other FULL STOPs (U+3002, U+FF61); `None` for any other
+/// code point (`fullwidth_forms_map_to_ascii` checks it against the
+/// tables). Such ASCII is as final as the input's own: an NFC starter
+/// that is neither R, AL nor AN, and a mark after it (which NFC could
+/// compose with it) declines the label, as after ASCII. Japanese and
+/// Chinese input methods type these, and a FULL STOP among them used to
+/// send every label after it down the general path.
+#[inline]
+pub(super) fn mapped_to_ascii(c: u32) -> Option<u8> {
+    match c {
+        0xFF01..=0xFF5E => u8::try_from(c - 0xFEE0)
+            .ok()
+            .map(|b| b.to_ascii_lowercase()),
+        0x3002 | 0xFF61 => Some(b'.'),
+        _ => None,
     }
 }
 
@@ -233,7 +271,18 @@ mod tests {
         "\u{bbe}",
         "\u{b95}",
         "\u{ff21}",
+        "\u{ff41}",
+        "\u{ff10}",
+        "\u{ff01}",
+        "\u{ff0f}",
+        "\u{ff20}",
+        "\u{ff3f}",
+        "\u{ff5e}",
+        "\u{ff5f}",
+        "\u{ff58}\u{ff4e}--",
         "\u{3002}",
+        "\u{ff0e}",
+        "\u{ff61}",
         "\u{ad}",
         "\u{fffd}",
         "\u{f900}",
@@ -304,6 +353,14 @@ mod tests {
             ("b\u{fc}cher.1a.\u{5d0}", None),
             ("B\u{fc}cher.a1.\u{5d0}", Some("xn--bcher-kva.a1.xn--4db")),
             ("b\u{fc}cher.Ab.\u{5d0}x", None),
+            // The same labels in fullwidth forms and ideographic FULL
+            // STOPs, which UTS #46 maps to the above.
+            (
+                "\u{ff41}\u{ff11}\u{ff0e}b\u{fc}cher\u{3002}\u{5d0}",
+                Some("a1.xn--bcher-kva.xn--4db"),
+            ),
+            ("\u{ff11}a\u{ff61}b\u{fc}cher.\u{5d0}", None),
+            ("b\u{fc}cher\u{3002}\u{ff11}\u{ff41}\u{ff0e}\u{5d0}", None),
         ] {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
@@ -323,6 +380,30 @@ mod tests {
         for c in (0..0x11_0000).filter(|&c| super::common(c)) {
             assert!(super::final_form_in_tables(c, true), "U+{c:04X}");
         }
+    }
+
+    /// `mapped_to_ascii` is what the tables say.
+    #[test]
+    fn fullwidth_forms_map_to_ascii() {
+        use idna_tables::{mapping, Mapping};
+        let mut mapped = 0;
+        for c in 0x80..0x11_0000u32 {
+            let want = match mapping(c) {
+                Mapping::Char(m) if m.is_ascii() => Some(m as u8),
+                _ => None,
+            };
+            match super::mapped_to_ascii(c) {
+                Some(a) => {
+                    assert_eq!(Some(a), want, "U+{c:04X}");
+                    mapped += 1;
+                }
+                // Others may map to ASCII (and the general path takes
+                // them), but none to a FULL STOP: the fast front's labels
+                // end where the general path's do.
+                None => assert_ne!(want, Some(b'.'), "U+{c:04X}"),
+            }
+        }
+        assert_eq!(mapped, 0x5E + 2);
     }
 
     /// Labels and domains past the fast path's bounds.
