@@ -231,10 +231,23 @@ impl Converter {
                     *d = c as u8;
                 }
                 let n = cps.len();
-                if !decode_label(puny.get(..n).unwrap_or_default(), &mut self.buf) {
+                let puny = puny.get(..n).unwrap_or_default();
+                if !decode_label(puny, &mut self.buf) {
                     return Err(Exit::Invalid);
                 }
                 self.ascii = false;
+                if self.conversion == Conversion::Ascii {
+                    // ToASCII step 3 encodes the decoded label again, which
+                    // gives back the Punycode it came from (in lower case,
+                    // as here): RFC 3492's encoding is unique, and its
+                    // decoder accepts no other (`decoding_accepts_only_
+                    // what_encoding_gives` checks it). So, once the label
+                    // is valid, that Punycode is written as it is.
+                    self.check_label(Source::Decoded)?;
+                    self.chunk.put_ascii(out, b"xn--")?;
+                    self.chunk.put_ascii(out, puny)?;
+                    return Ok(XN.len() + puny.len());
+                }
             }
             let source = if is_xn {
                 Source::Decoded
@@ -243,11 +256,7 @@ impl Converter {
             } else {
                 Source::Mapped
             };
-            let v = label::check(self.buf.as_slice(), source, &mut self.bidi);
-            if !v.ok {
-                return Err(Exit::Invalid);
-            }
-            self.strict_ok &= v.strict_ok;
+            self.check_label(source)?;
         } else {
             // An ASCII label: checked here, written below.
             let mut a = AsciiLabel::new();
@@ -268,6 +277,16 @@ impl Converter {
             return Ok(self.buf.len());
         }
         self.encode(out)
+    }
+
+    /// Step 4's validity criteria on the non-ASCII label in `buf`.
+    fn check_label(&mut self, source: Source) -> Result<(), Exit> {
+        let v = label::check(self.buf.as_slice(), source, &mut self.bidi);
+        if !v.ok {
+            return Err(Exit::Invalid);
+        }
+        self.strict_ok &= v.strict_ok;
+        Ok(())
     }
 
     /// Writes the valid non-ASCII label in `buf` in its final form; returns

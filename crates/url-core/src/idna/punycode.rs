@@ -339,6 +339,62 @@ mod tests {
         assert_eq!(encoded(&[0x61; MAX_LABEL + 1]), None);
     }
 
+    /// Whatever [`decode`] accepts, [`encode`] gives back (RFC 3492's
+    /// "uniqueness": at most one basic string represents an extended
+    /// string, and this decoder takes no other), so ToASCII may write a
+    /// valid `xn--` label's Punycode as it came rather than encode what it
+    /// decodes to. Every string of up to three characters of the Punycode
+    /// alphabet and '-', and random ones up to twenty, most made of a
+    /// label's encoding with one character changed.
+    #[test]
+    fn decoding_accepts_only_what_encoding_gives() {
+        const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789-";
+        let mut accepted = 0;
+        let mut check = |text: &[u8]| {
+            let mut cps = LabelBuf::new();
+            if decode(text, &mut cps).is_ok() {
+                let again = encoded(cps.as_slice());
+                assert_eq!(again.as_deref().map(str::as_bytes), Some(text), "{text:?}");
+                accepted += 1;
+            }
+        };
+        let mut text = Vec::new();
+        for len in 0..=3u32 {
+            for mut k in 0..ALPHABET.len().pow(len) {
+                text.clear();
+                for _ in 0..len {
+                    text.push(ALPHABET[k % ALPHABET.len()]);
+                    k /= ALPHABET.len();
+                }
+                check(&text);
+            }
+        }
+        let mut rng = crate::test_rng::Xorshift::new(0x2545_f491_4f6c_dd1d);
+        let mut next = |n: usize| rng.below(n as u64) as usize;
+        for _ in 0..100_000 {
+            text.clear();
+            if next(4) == 0 {
+                for _ in 0..1 + next(20) {
+                    text.push(ALPHABET[next(ALPHABET.len())]);
+                }
+            } else {
+                let cps: Vec<u32> = (0..1 + next(8))
+                    .map(|_| match next(3) {
+                        0 => u32::from(b'a') + next(26) as u32,
+                        1 => 0xE0 + next(0x30) as u32,
+                        _ => 0x4E00 + next(0x100) as u32,
+                    })
+                    .collect();
+                text.extend_from_slice(encoded(&cps).unwrap().as_bytes());
+                if let Some(i) = (!text.is_empty()).then(|| next(text.len())) {
+                    text[i] = ALPHABET[next(ALPHABET.len())];
+                }
+            }
+            check(&text);
+        }
+        assert!(accepted > 50_000, "{accepted}");
+    }
+
     /// Digits of one delta `q` under `bias`: the encoder's loop.
     fn digits(mut q: u32, bias: u32) -> usize {
         let mut n = 1;
