@@ -84,10 +84,12 @@ impl Converter {
                 break;
             };
             // The fast front took fullwidth forms as the ASCII they map to,
-            // and ended labels at the other FULL STOPs too.
+            // ended labels at the other FULL STOPs too, and dropped ignored
+            // code points.
             match super::fast::mapped_to_ascii(c) {
                 Some(b'.') => self.bidi.end_label(),
                 Some(a) => self.bidi.push(u32::from(a)),
+                None if super::mapping::mapping(c) == idna_tables::Mapping::Ignored => {}
                 None => self.bidi.push(c),
             }
             i = next;

@@ -22,7 +22,11 @@
 //! domain name", and CheckBidi holds whatever its labels are. ASCII is only
 //! lowercased (its only mapping) and is always valid, FULL STOP aside, which
 //! separates labels. The fullwidth forms of ASCII and the ideographic FULL
-//! STOPs are taken as the ASCII they map to ([`mapped_to_ascii`]). So of
+//! STOPs are taken as the ASCII they map to ([`mapped_to_ascii`]), and
+//! ignored code points (soft hyphen, variation selectors, …) are dropped,
+//! as Map drops them: the code points around one are each a stable starter
+//! or declined, whatever comes before them, so NFC composes nothing across
+//! the gap. So of
 //! the validity criteria only CheckHyphens and
 //! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
 //! (Punycode to decode, or invalid), which the converter declines.
@@ -75,6 +79,12 @@ pub(super) fn process<S: Storage>(
                         Some(a) => {
                             i = next;
                             u32::from(a)
+                        }
+                        // Map removes it: what the label holds around it is
+                        // checked as if it were not there.
+                        None if mapping(c) == Mapping::Ignored => {
+                            i = next;
+                            continue;
                         }
                         None => {
                             return Err(match declined_at(input, i) {
@@ -284,6 +294,9 @@ mod tests {
         "\u{ff0e}",
         "\u{ff61}",
         "\u{ad}",
+        "\u{fe0f}",
+        "\u{200b}",
+        "\u{e0100}\u{301}",
         "\u{fffd}",
         "\u{f900}",
         "\u{1f600}",
@@ -361,6 +374,10 @@ mod tests {
             ),
             ("\u{ff11}a\u{ff61}b\u{fc}cher.\u{5d0}", None),
             ("b\u{fc}cher\u{3002}\u{ff11}\u{ff41}\u{ff0e}\u{5d0}", None),
+            // An ignored code point is not there for CheckBidi: the first
+            // label is empty, not one that starts with a BN.
+            ("\u{ad}.\u{5d0}", Some(".xn--4db")),
+            ("x\u{fe0f}.\u{5d0}", Some("x.xn--4db")),
         ] {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
