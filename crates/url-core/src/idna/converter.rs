@@ -11,6 +11,7 @@ use super::process::{Conversion, Outcome};
 use super::punycode::{self, decode_label};
 use super::Exit;
 use crate::storage::{CapacityError, Storage};
+use idna_tables::Mapping;
 
 /// Steps 3 and 4 on the normalized text as it arrives: collects a label,
 /// then validates and converts it at its end.
@@ -83,14 +84,13 @@ impl Converter {
             let Some((c, next)) = super::mapping::char_at(done, i) else {
                 break;
             };
-            // The fast front took fullwidth forms as the ASCII they map to,
-            // ended labels at the other FULL STOPs too, and dropped ignored
-            // code points.
-            match super::fast::mapped_to_ascii(c) {
-                Some(b'.') => self.bidi.end_label(),
-                Some(a) => self.bidi.push(u32::from(a)),
-                None if super::mapping::mapping(c) == idna_tables::Mapping::Ignored => {}
-                None => self.bidi.push(c),
+            // The fast front took what Map makes of each code point: one
+            // in its final form, a FULL STOP (the label ends), or nothing.
+            match super::mapping::mapping(c) {
+                Mapping::Char('.') => self.bidi.end_label(),
+                Mapping::Char(m) => self.bidi.push(m as u32),
+                Mapping::Ignored => {}
+                _ => self.bidi.push(c),
             }
             i = next;
         }

@@ -21,12 +21,11 @@
 //! code point is R, AL or AN either, so a domain taken here is not a "Bidi
 //! domain name", and CheckBidi holds whatever its labels are. ASCII is only
 //! lowercased (its only mapping) and is always valid, FULL STOP aside, which
-//! separates labels. The fullwidth forms of ASCII and the ideographic FULL
-//! STOPs are taken as the ASCII they map to ([`mapped_to_ascii`]), and
-//! ignored code points (soft hyphen, variation selectors, …) are dropped,
-//! as Map drops them: the code points around one are each a stable starter
-//! or declined, whatever comes before them, so NFC composes nothing across
-//! the gap. So of
+//! separates labels. A code point that Map changes is taken as what it
+//! maps to when that is one code point taken as above (an upper-case
+//! letter, a fullwidth form of ASCII: [`mapped_to_ascii`]) or a FULL STOP
+//! (U+3002, U+FF0E, U+FF61: the label ends), and dropped when Map drops it
+//! (soft hyphen, variation selectors, …; see [`Take`]). So of
 //! the validity criteria only CheckHyphens and
 //! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
 //! (Punycode to decode, or invalid), which the converter declines.
@@ -66,32 +65,25 @@ pub(super) fn process<S: Storage>(
                 u32::from(b.to_ascii_lowercase())
             } else {
                 let (c, next) = char_at(input, i).ok_or(Exit::Decline)?;
-                if final_form(c, conv.buf.len() == 0) {
-                    i = next;
-                    conv.ascii = false;
-                    c
-                } else {
-                    match mapped_to_ascii(c) {
-                        Some(b'.') => {
-                            stop = next - i;
-                            break;
-                        }
-                        Some(a) => {
-                            i = next;
-                            u32::from(a)
-                        }
-                        // Map removes it: what the label holds around it is
-                        // checked as if it were not there.
-                        None if mapping(c) == Mapping::Ignored => {
-                            i = next;
-                            continue;
-                        }
-                        None => {
-                            return Err(match declined_at(input, i) {
-                                Exit::Decline => hand_over(out, start, p, conv, resume),
-                                e => e,
-                            })
-                        }
+                match take(c, conv.buf.len() == 0) {
+                    Take::Char(d) => {
+                        i = next;
+                        conv.ascii &= d < 0x80;
+                        d
+                    }
+                    Take::Stop => {
+                        stop = next - i;
+                        break;
+                    }
+                    Take::Skip => {
+                        i = next;
+                        continue;
+                    }
+                    Take::Decline => {
+                        return Err(match declined_at(input, i) {
+                            Exit::Decline => hand_over(out, start, p, conv, resume),
+                            e => e,
+                        })
                     }
                 }
             };
@@ -170,13 +162,63 @@ fn declined_at(input: &[u8], i: usize) -> Exit {
 /// Chinese input methods type these, and a FULL STOP among them used to
 /// send every label after it down the general path.
 #[inline]
-pub(super) fn mapped_to_ascii(c: u32) -> Option<u8> {
+fn mapped_to_ascii(c: u32) -> Option<u8> {
     match c {
         0xFF01..=0xFF5E => u8::try_from(c - 0xFEE0)
             .ok()
             .map(|b| b.to_ascii_lowercase()),
         0x3002 | 0xFF61 => Some(b'.'),
         _ => None,
+    }
+}
+
+/// What the fast front does with a non-ASCII code point: what Map makes of
+/// it, when that is in its final form (see the module docs).
+enum Take {
+    /// The code point the label holds: `c` itself, or what Map maps it to.
+    Char(u32),
+    /// Map makes it a FULL STOP: the label ends.
+    Stop,
+    /// Map removes it (`ignored`): the code points around it are each a
+    /// stable starter (or declined) whatever precedes them, so NFC composes
+    /// nothing across the gap.
+    Skip,
+    /// Left to the general path (or, if disallowed, failed: see
+    /// [`declined_at`]).
+    Decline,
+}
+
+/// [`Take`] for the non-ASCII `c`, `first` in its label.
+#[inline]
+fn take(c: u32, first: bool) -> Take {
+    if common(c) {
+        return Take::Char(c);
+    }
+    match mapped_to_ascii(c) {
+        Some(b'.') => Take::Stop,
+        Some(a) => Take::Char(u32::from(a)),
+        None => take_from_tables(c, first),
+    }
+}
+
+/// [`take`] from the tables: a valid code point in its final form, or one
+/// that maps to a single such code point (an upper-case letter, a
+/// compatibility form).
+fn take_from_tables(c: u32, first: bool) -> Take {
+    match mapping(c) {
+        Mapping::Valid if c != 0x200C && c != 0x200D && stays(c, first) => Take::Char(c),
+        Mapping::Char(m) => {
+            let m = m as u32;
+            if m == u32::from(b'.') {
+                Take::Stop
+            } else if m < 0x80 || final_form(m, first) {
+                Take::Char(m)
+            } else {
+                Take::Decline
+            }
+        }
+        Mapping::Ignored => Take::Skip,
+        _ => Take::Decline,
     }
 }
 
@@ -210,9 +252,13 @@ fn common(c: u32) -> bool {
 
 /// [`final_form`] from the tables.
 fn final_form_in_tables(c: u32, first: bool) -> bool {
-    if c == 0x200C || c == 0x200D || mapping(c) != Mapping::Valid {
-        return false;
-    }
+    c != 0x200C && c != 0x200D && mapping(c) == Mapping::Valid && stays(c, first)
+}
+
+/// Whether the valid `c` is left as it is by Normalize (a stable starter)
+/// and by the validity criteria the converter skips for the fast front: no
+/// mark first in its label, no R, AL or AN.
+fn stays(c: u32, first: bool) -> bool {
     let props = idna_tables::props(c);
     props.is_stable_starter()
         && !(first && props.is_mark())
@@ -296,6 +342,18 @@ mod tests {
         "\u{ad}",
         "\u{fe0f}",
         "\u{200b}",
+        "\u{c9}",
+        "\u{391}",
+        "\u{41f}",
+        "\u{130}",
+        "\u{212a}",
+        "\u{2126}",
+        "\u{1e9e}",
+        "\u{1d400}",
+        "\u{24b6}",
+        "\u{fb21}",
+        "\u{2f800}",
+        "\u{1f101}",
         "\u{e0100}\u{301}",
         "\u{fffd}",
         "\u{f900}",
@@ -378,6 +436,16 @@ mod tests {
             // label is empty, not one that starts with a BN.
             ("\u{ad}.\u{5d0}", Some(".xn--4db")),
             ("x\u{fe0f}.\u{5d0}", Some("x.xn--4db")),
+            // Mapped code points count as what they map to: CIRCLED DIGIT
+            // ONE is a '1' (EN), which may not start a label here.
+            ("B\u{dc}CHER.a1.\u{5d0}", Some("xn--bcher-kva.a1.xn--4db")),
+            ("\u{2460}a.b\u{fc}cher.\u{5d0}", None),
+            (
+                "a\u{2460}.b\u{fc}cher.\u{5d0}",
+                Some("a1.xn--bcher-kva.xn--4db"),
+            ),
+            ("\u{212a}\u{c9}.\u{5d0}", Some("xn--k-bga.xn--4db")),
+            ("\u{391}\u{392}.\u{5d0}", Some("xn--mxac.xn--4db")),
         ] {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
@@ -414,9 +482,8 @@ mod tests {
                     assert_eq!(Some(a), want, "U+{c:04X}");
                     mapped += 1;
                 }
-                // Others may map to ASCII (and the general path takes
-                // them), but none to a FULL STOP: the fast front's labels
-                // end where the general path's do.
+                // Others may map to ASCII (the tables answer for them),
+                // but none to a FULL STOP.
                 None => assert_ne!(want, Some(b'.'), "U+{c:04X}"),
             }
         }
