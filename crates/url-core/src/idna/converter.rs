@@ -18,8 +18,12 @@ use idna_tables::Mapping;
 pub(super) struct Converter {
     conversion: Conversion,
     /// Fed by [`super::fast`]: every code point is ASCII or valid as it is,
-    /// and none is R, AL, AN, ZWNJ or ZWJ; see there.
+    /// and none is ZWNJ or ZWJ; see there.
     pub(super) fast: bool,
+    /// Fed by the fast front, the domain is a Bidi domain name (it met an
+    /// R, AL or AN code point): each label is fed to CheckBidi as it ends,
+    /// the labels before that point already were ([`Converter::start_bidi`]).
+    fast_bidi: bool,
     /// The current label (while it fits).
     pub(super) buf: LabelBuf,
     /// The current label is all ASCII so far.
@@ -40,6 +44,7 @@ impl Converter {
         Converter {
             conversion,
             fast,
+            fast_bidi: false,
             buf: LabelBuf::new(),
             ascii: true,
             long: None,
@@ -55,6 +60,7 @@ impl Converter {
     /// converter would be a second kilobyte of stack).
     pub(super) fn restart(&mut self) {
         self.fast = false;
+        self.fast_bidi = false;
         self.buf.clear();
         self.ascii = true;
         self.long = None;
@@ -74,6 +80,27 @@ impl Converter {
         self.fast = false;
         self.buf.clear();
         self.ascii = true;
+        // (With `fast_bidi`, CheckBidi has had them already.)
+        if !self.fast_bidi {
+            self.replay_bidi(done);
+        }
+        self.fast_bidi = false;
+    }
+
+    /// The fast front met an R, AL or AN code point in the label it is
+    /// collecting: the domain is a Bidi domain name, so CheckBidi needs
+    /// every label. Those before (`done`, as for [`Converter::take_over`])
+    /// are fed now, this one and the rest as they end.
+    pub(super) fn start_bidi(&mut self, done: &[u8]) {
+        if !self.fast_bidi {
+            self.fast_bidi = true;
+            self.replay_bidi(done);
+        }
+    }
+
+    /// Feeds CheckBidi the labels the fast front converted (`done`: their
+    /// text, each ended by its FULL STOP).
+    fn replay_bidi(&mut self, done: &[u8]) {
         let mut i = 0;
         while let Some(&b) = done.get(i) {
             if b == b'.' {
@@ -220,6 +247,12 @@ impl Converter {
             // (see `super::fast`; `end_label` declined an `xn--` label).
             let cps = self.buf.as_slice();
             self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
+            if self.fast_bidi {
+                for &c in cps {
+                    self.bidi.push(c);
+                }
+                self.bidi.end_label();
+            }
         } else if !self.ascii || is_xn {
             if is_xn {
                 // Step 4.1: `xn--` labels must be ASCII and valid Punycode

@@ -16,19 +16,20 @@
 //! A non-ASCII code point is taken when it is valid (Map leaves it), a
 //! starter that the NFC quick check calls stable (a run of such starters and
 //! ASCII is in NFC: Normalize leaves the text, and criterion 1 holds), not
-//! ZWNJ or ZWJ (no CONTEXTJ rule applies), not a mark at the start of a
-//! label (criterion 6), and of a Bidi_Class other than R, AL and AN. No ASCII
-//! code point is R, AL or AN either, so a domain taken here is not a "Bidi
-//! domain name", and CheckBidi holds whatever its labels are. ASCII is only
-//! lowercased (its only mapping) and is always valid, FULL STOP aside, which
-//! separates labels. A code point that Map changes is taken as what it
-//! maps to when that is one code point taken as above (an upper-case
-//! letter, a fullwidth form of ASCII: [`mapped_to_ascii`]) or a FULL STOP
-//! (U+3002, U+FF0E, U+FF61: the label ends), and dropped when Map drops it
-//! (soft hyphen, variation selectors, …; see [`Take`]). So of
-//! the validity criteria only CheckHyphens and
-//! UseSTD3ASCIIRules remain (they decide `strict_ok`), and an `xn--` label
-//! (Punycode to decode, or invalid), which the converter declines.
+//! ZWNJ or ZWJ (no CONTEXTJ rule applies) and not a mark at the start of a
+//! label (criterion 6). ASCII is only lowercased (its only mapping) and is
+//! always valid, FULL STOP aside, which separates labels. A code point
+//! that Map changes is taken as what it maps to when that is one code point
+//! taken as above (an upper-case letter, a fullwidth form of ASCII:
+//! [`mapped_to_ascii`]) or a FULL STOP (U+3002, U+FF0E, U+FF61: the label
+//! ends), and dropped when Map drops it (soft hyphen, variation selectors,
+//! …; see [`Take`]). Until an R, AL or AN code point comes, the domain is
+//! not a "Bidi domain name" and CheckBidi holds whatever its labels are;
+//! from the first one on, the converter feeds it every label
+//! ([`Converter::start_bidi`]). So of the validity criteria only CheckBidi
+//! then, CheckHyphens and UseSTD3ASCIIRules remain (the last two decide
+//! `strict_ok`), and an `xn--` label (Punycode to decode, or invalid),
+//! which the converter declines.
 
 use super::converter::Converter;
 use super::mapping::{char_at, mapping};
@@ -69,6 +70,12 @@ pub(super) fn process<S: Storage>(
                     Take::Char(d) => {
                         i = next;
                         conv.ascii &= d < 0x80;
+                        d
+                    }
+                    Take::Rtl(d) => {
+                        conv.start_bidi(out.as_bytes().get(start..p).unwrap_or_default());
+                        i = next;
+                        conv.ascii = false;
                         d
                     }
                     Take::Stop => {
@@ -177,6 +184,9 @@ fn mapped_to_ascii(c: u32) -> Option<u8> {
 enum Take {
     /// The code point the label holds: `c` itself, or what Map maps it to.
     Char(u32),
+    /// The same, and its Bidi_Class is R, AL or AN: the domain is a Bidi
+    /// domain name, and CheckBidi must see every label.
+    Rtl(u32),
     /// Map makes it a FULL STOP: the label ends.
     Stop,
     /// Map removes it (`ignored`): the code points around it are each a
@@ -206,15 +216,15 @@ fn take(c: u32, first: bool) -> Take {
 /// compatibility form).
 fn take_from_tables(c: u32, first: bool) -> Take {
     match mapping(c) {
-        Mapping::Valid if c != 0x200C && c != 0x200D && stays(c, first) => Take::Char(c),
+        Mapping::Valid if c != 0x200C && c != 0x200D => stays(c, first).take(c),
         Mapping::Char(m) => {
             let m = m as u32;
             if m == u32::from(b'.') {
                 Take::Stop
-            } else if m < 0x80 || final_form(m, first) {
+            } else if m < 0x80 {
                 Take::Char(m)
             } else {
-                Take::Decline
+                final_form(m, first).take(m)
             }
         }
         Mapping::Ignored => Take::Skip,
@@ -223,10 +233,14 @@ fn take_from_tables(c: u32, first: bool) -> Take {
 }
 
 /// Whether the non-ASCII `c` goes through UTS #46 processing unchanged and
-/// with no effect on CheckBidi and CheckJoiners (see the module docs).
+/// with no effect on CheckJoiners (see the module docs).
 #[inline]
-fn final_form(c: u32, first: bool) -> bool {
-    common(c) || final_form_in_tables(c, first)
+fn final_form(c: u32, first: bool) -> Stays {
+    if common(c) {
+        Stays::Yes
+    } else {
+        final_form_in_tables(c, first)
+    }
 }
 
 /// The letters of the scripts most IDNs are written in, for which the
@@ -251,18 +265,46 @@ fn common(c: u32) -> bool {
 }
 
 /// [`final_form`] from the tables.
-fn final_form_in_tables(c: u32, first: bool) -> bool {
-    c != 0x200C && c != 0x200D && mapping(c) == Mapping::Valid && stays(c, first)
+fn final_form_in_tables(c: u32, first: bool) -> Stays {
+    if c != 0x200C && c != 0x200D && mapping(c) == Mapping::Valid {
+        stays(c, first)
+    } else {
+        Stays::No
+    }
 }
 
-/// Whether the valid `c` is left as it is by Normalize (a stable starter)
-/// and by the validity criteria the converter skips for the fast front: no
-/// mark first in its label, no R, AL or AN.
-fn stays(c: u32, first: bool) -> bool {
+/// Whether a valid code point is left as it is by Normalize (a stable
+/// starter) and by the validity criteria the converter skips for the fast
+/// front (a mark first in its label), and whether it makes the domain a
+/// Bidi domain name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stays {
+    Yes,
+    /// And it is R, AL or AN.
+    Rtl,
+    No,
+}
+
+impl Stays {
+    fn take(self, c: u32) -> Take {
+        match self {
+            Stays::Yes => Take::Char(c),
+            Stays::Rtl => Take::Rtl(c),
+            Stays::No => Take::Decline,
+        }
+    }
+}
+
+/// [`Stays`] for the valid `c`.
+fn stays(c: u32, first: bool) -> Stays {
     let props = idna_tables::props(c);
-    props.is_stable_starter()
-        && !(first && props.is_mark())
-        && !matches!(props.bidi(), BidiClass::R | BidiClass::AL | BidiClass::AN)
+    if !props.is_stable_starter() || (first && props.is_mark()) {
+        Stays::No
+    } else if matches!(props.bidi(), BidiClass::R | BidiClass::AL | BidiClass::AN) {
+        Stays::Rtl
+    } else {
+        Stays::Yes
+    }
 }
 
 #[cfg(test)]
@@ -352,6 +394,10 @@ mod tests {
         "\u{1d400}",
         "\u{24b6}",
         "\u{fb21}",
+        "\u{5b0}",
+        "\u{660}",
+        "\u{5d0}1",
+        "\u{644}\u{627}",
         "\u{2f800}",
         "\u{1f101}",
         "\u{e0100}\u{301}",
@@ -446,6 +492,15 @@ mod tests {
             ),
             ("\u{212a}\u{c9}.\u{5d0}", Some("xn--k-bga.xn--4db")),
             ("\u{391}\u{392}.\u{5d0}", Some("xn--mxac.xn--4db")),
+            // Labels after the first right-to-left code point.
+            ("\u{5d0}.1a", None),
+            ("\u{5d0}.a1", Some("xn--4db.a1")),
+            ("a\u{5d0}.com", None),
+            ("\u{5d0}1", Some("xn--1-zhc")),
+            ("\u{644}\u{627}.\u{661}\u{662}", None),
+            ("\u{628}\u{661}\u{6f1}.com", None),
+            ("\u{5d0}\u{3002}b\u{fc}cher", Some("xn--4db.xn--bcher-kva")),
+            ("x.\u{5d0}\u{5b0}.com", Some("x.xn--7cb7d.com")),
         ] {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
@@ -463,7 +518,11 @@ mod tests {
     #[test]
     fn common_letters_are_in_final_form() {
         for c in (0..0x11_0000).filter(|&c| super::common(c)) {
-            assert!(super::final_form_in_tables(c, true), "U+{c:04X}");
+            assert_eq!(
+                super::final_form_in_tables(c, true),
+                super::Stays::Yes,
+                "U+{c:04X}"
+            );
         }
     }
 
