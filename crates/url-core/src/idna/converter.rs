@@ -24,6 +24,11 @@ pub(super) struct Converter {
     /// R, AL or AN code point): each label is fed to CheckBidi as it ends,
     /// the labels before that point already were ([`Converter::start_bidi`]).
     fast_bidi: bool,
+    /// Where the labels the fast front converted before the general path
+    /// took over are (`out[replay]`), while CheckBidi has not had them: it
+    /// needs them only once the domain is a Bidi domain name, and most
+    /// domains never are.
+    replay: Option<core::ops::Range<usize>>,
     /// The current label (while it fits).
     pub(super) buf: LabelBuf,
     /// The current label is all ASCII so far.
@@ -45,6 +50,7 @@ impl Converter {
             conversion,
             fast,
             fast_bidi: false,
+            replay: None,
             buf: LabelBuf::new(),
             ascii: true,
             long: None,
@@ -61,6 +67,7 @@ impl Converter {
     pub(super) fn restart(&mut self) {
         self.fast = false;
         self.fast_bidi = false;
+        self.replay = None;
         self.buf.clear();
         self.ascii = true;
         self.long = None;
@@ -72,19 +79,31 @@ impl Converter {
     }
 
     /// Leaves the fast front for the general path at a label's start, the
-    /// labels before it (`done`: their text, each ended by its FULL STOP)
-    /// converted by the fast front: their Bidi_Class is fed to CheckBidi,
-    /// as the general path's checks would have, and the label begun is
-    /// dropped (the general path reads it again).
-    pub(super) fn take_over(&mut self, done: &[u8]) {
+    /// labels before it (`out[done]`: their text, each ended by its FULL
+    /// STOP) converted by the fast front: their Bidi_Class is fed to
+    /// CheckBidi if the domain turns out a Bidi domain name
+    /// ([`Converter::replay_if_bidi`]), as the general path's checks would
+    /// have (the rule holds label by label, in any order), and the label
+    /// begun is dropped (the general path reads it again).
+    pub(super) fn take_over(&mut self, done: core::ops::Range<usize>) {
         self.fast = false;
         self.buf.clear();
         self.ascii = true;
         // (With `fast_bidi`, CheckBidi has had them already.)
         if !self.fast_bidi {
-            self.replay_bidi(done);
+            self.replay = Some(done);
         }
         self.fast_bidi = false;
+    }
+
+    /// Feeds CheckBidi the labels [`Converter::take_over`] left, once the
+    /// domain is a Bidi domain name; between labels.
+    fn replay_if_bidi<S: Storage>(&mut self, out: &S) {
+        if self.bidi.domain_is_bidi {
+            if let Some(done) = self.replay.take() {
+                self.replay_bidi(out.as_bytes().get(done).unwrap_or_default());
+            }
+        }
     }
 
     /// The fast front met an R, AL or AN code point in the label it is
@@ -103,8 +122,13 @@ impl Converter {
     fn replay_bidi(&mut self, done: &[u8]) {
         let mut i = 0;
         while let Some(&b) = done.get(i) {
-            if b == b'.' {
-                self.bidi.end_label();
+            if b < 0x80 {
+                // (Upper case has the Bidi_Class of lower case.)
+                if b == b'.' {
+                    self.bidi.end_label();
+                } else {
+                    self.bidi.push(u32::from(b));
+                }
                 i += 1;
                 continue;
             }
@@ -230,6 +254,7 @@ impl Converter {
             written
         };
         self.dns.label(written);
+        self.replay_if_bidi(out);
         // CheckBidi fails the domain once it is a Bidi domain name with a
         // label that breaks the rule, whatever the labels after it hold.
         if !self.bidi.ok() {
@@ -390,6 +415,7 @@ impl Converter {
         end: usize,
     ) -> Result<Outcome, Exit> {
         // CheckBidi: in a Bidi domain name every label satisfies RFC 5893.
+        self.replay_if_bidi(out);
         if !self.bidi.ok() {
             return Err(Exit::Invalid);
         }

@@ -88,7 +88,7 @@ pub(super) fn process<S: Storage>(
                     }
                     Take::Decline => {
                         return Err(match declined_at(input, i) {
-                            Exit::Decline => hand_over(out, start, p, conv, resume),
+                            Exit::Decline => hand_over(start, p, conv, resume),
                             e => e,
                         })
                     }
@@ -97,12 +97,12 @@ pub(super) fn process<S: Storage>(
             // A longer label is left to the general path, which bounds
             // non-ASCII labels but not ASCII ones.
             if !conv.buf.push(c) {
-                return Err(hand_over(out, start, p, conv, resume));
+                return Err(hand_over(start, p, conv, resume));
             }
         }
         match conv.end_label(out) {
             // An `xn--` label, declined before anything of it was written.
-            Err(Exit::Decline) => return Err(hand_over(out, start, p, conv, resume)),
+            Err(Exit::Decline) => return Err(hand_over(start, p, conv, resume)),
             r => r?,
         }
         p += i + stop;
@@ -116,24 +116,18 @@ pub(super) fn process<S: Storage>(
 /// before it converted and written: processing them again (as a start over
 /// from `start` would) cost more than the fast front saved on domains that
 /// decline in a later label, which is most that decline (mixed case, a
-/// mapped code point). They are only read again for their Bidi_Class,
-/// which CheckBidi needs if a later label makes the domain a Bidi domain
-/// name (the fast front reads none). The labels split alike either way:
-/// the fast front ends a label at every code point that maps to a FULL
-/// STOP (ASCII's, U+3002, U+FF0E, U+FF61), and NFC composes nothing across
-/// one. Only where scans are
-/// vector ones (servers): the byte-loop targets keep the size (wasm32's
-/// budget) and start over.
+/// mapped code point). They are read again only for their Bidi_Class, and
+/// only if a later label makes the domain a Bidi domain name (unless the
+/// fast front fed CheckBidi already: `Converter::take_over`). The labels
+/// split alike either way: the fast front ends a label at every code point
+/// that maps to a FULL STOP (ASCII's, U+3002, U+FF0E, U+FF61), and NFC
+/// composes nothing across one. Only where scans are vector ones
+/// (servers): the byte-loop targets keep the size (wasm32's budget) and
+/// start over.
 #[cold]
-fn hand_over<S: Storage>(
-    out: &S,
-    start: usize,
-    p: usize,
-    conv: &mut Converter,
-    resume: &mut Option<usize>,
-) -> Exit {
+fn hand_over(start: usize, p: usize, conv: &mut Converter, resume: &mut Option<usize>) -> Exit {
     if crate::simd::VECTOR {
-        conv.take_over(out.as_bytes().get(start..p).unwrap_or_default());
+        conv.take_over(start..p);
         *resume = Some(p);
     }
     Exit::Decline
@@ -501,6 +495,10 @@ mod tests {
             ("\u{628}\u{661}\u{6f1}.com", None),
             ("\u{5d0}\u{3002}b\u{fc}cher", Some("xn--4db.xn--bcher-kva")),
             ("x.\u{5d0}\u{5b0}.com", Some("x.xn--7cb7d.com")),
+            // The general path takes over before the right-to-left label.
+            ("1a.e\u{301}.\u{5d0}", None),
+            ("a1.e\u{301}.\u{5d0}", Some("a1.xn--9ca.xn--4db")),
+            ("1a.xn--4db.b\u{fc}cher", None),
         ] {
             for general_only in [false, true] {
                 let (ok, _, text) = run(domain, Conversion::Ascii, general_only);
