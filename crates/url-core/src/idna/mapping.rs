@@ -49,3 +49,52 @@ pub(super) fn char_at(bytes: &[u8], p: usize) -> Option<(u32, usize)> {
         _ => return None,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::char_at;
+
+    /// Every code point decodes to itself and its length, with zero to
+    /// three bytes after it.
+    #[test]
+    fn char_at_decodes_every_code_point() {
+        for c in (0..=0x10_FFFFu32).filter_map(char::from_u32) {
+            for tail in ["", "a", "ab", "abc"] {
+                let s = std::format!("x{c}{tail}");
+                assert_eq!(
+                    char_at(s.as_bytes(), 1),
+                    Some((c as u32, 1 + c.len_utf8())),
+                    "U+{:04X} {tail:?}",
+                    c as u32
+                );
+            }
+        }
+    }
+
+    /// Bytes that are not UTF-8 (a broken storage) give `None` or some code
+    /// point, never a panic; a bad continuation byte or a truncated
+    /// sequence gives `None`.
+    #[test]
+    fn char_at_on_broken_bytes() {
+        for bytes in [
+            &[0xC3][..],
+            &[0xE4, 0xB8],
+            &[0xF0, 0x9F, 0x98],
+            &[0xC3, 0x41, 0x41, 0x41],
+            &[0xE4, 0xB8, 0x41, 0x41],
+            &[0xF0, 0x9F, 0x98, 0x41],
+            &[0xF0, 0x41, 0x98, 0x80],
+            &[0x80, 0x80, 0x80, 0x80],
+            &[0xFF, 0x80, 0x80, 0x80],
+        ] {
+            assert_eq!(char_at(bytes, 0), None, "{bytes:X?}");
+        }
+        let mut rng = crate::test_rng::Xorshift::new(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..100_000 {
+            let bytes = rng.next_u64().to_le_bytes();
+            for p in 0..=bytes.len() {
+                let _ = char_at(&bytes[..(p + 3).min(8)], p.min(7));
+            }
+        }
+    }
+}
