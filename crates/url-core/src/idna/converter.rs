@@ -240,13 +240,6 @@ impl Converter {
             long.len()
         } else {
             let is_xn = self.buf.as_slice().starts_with(&XN);
-            // Fed by the fast front, an `xn--` label has Punycode to decode,
-            // whose Bidi_Class the fast front cannot vouch for: declined
-            // before its FULL STOP is written, so that the general path
-            // can take over at this label (`fast::hand_over`).
-            if !cfg!(feature = "small") && self.fast && is_xn {
-                return Err(Exit::Decline);
-            }
             self.separate(out)?;
             let written = self.convert(out, is_xn)?;
             self.buf.clear();
@@ -263,13 +256,40 @@ impl Converter {
         Ok(())
     }
 
+    /// [`Converter::end_label`] for the fast front, the labels before this
+    /// one at `out[done]`. An `xn--` label is decoded and checked as the
+    /// general path checks it, CheckBidi included: if it makes the domain a
+    /// Bidi domain name, the labels before it are fed to CheckBidi
+    /// ([`Converter::replay_if_bidi`]), and the labels after it as they end.
+    /// (Should a later label start that, the replay reads this one as its
+    /// ASCII, which passes the rule whatever the domain: an `xn--` label
+    /// that decodes is 'x', 'n', '-', letters and digits, ending in one of
+    /// those; and its decoded code points have had their say.)
+    pub(super) fn end_fast_label<S: Storage>(
+        &mut self,
+        out: &mut S,
+        done: core::ops::Range<usize>,
+    ) -> Result<(), Exit> {
+        if self.fast_bidi || !self.buf.as_slice().starts_with(&XN) {
+            return self.end_label(out);
+        }
+        self.replay = Some(done);
+        let r = self.end_label(out);
+        // Taken: the domain is a Bidi domain name now.
+        self.fast_bidi = self.replay.take().is_none();
+        r
+    }
+
     /// Validates and writes the label in `buf`; returns the bytes written
     /// (ToASCII; 0 for ToUnicode, which has no DNS length check).
     fn convert<S: Storage>(&mut self, out: &mut S, is_xn: bool) -> Result<usize, Exit> {
-        // Never fed by the fast front with the `small` feature.
-        if !cfg!(feature = "small") && self.fast {
+        // Never fed by the fast front with the `small` feature. An `xn--`
+        // label has Punycode to decode, whose code points the fast front
+        // has not seen: checked below as the general path's are (see
+        // `end_fast_label`).
+        if !cfg!(feature = "small") && self.fast && !is_xn {
             // Only CheckHyphens and UseSTD3ASCIIRules are left to check
-            // (see `super::fast`; `end_label` declined an `xn--` label).
+            // (see `super::fast`), and CheckBidi in a Bidi domain name.
             let cps = self.buf.as_slice();
             self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
             if self.fast_bidi {

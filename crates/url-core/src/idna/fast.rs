@@ -29,7 +29,8 @@
 //! ([`Converter::start_bidi`]). So of the validity criteria only CheckBidi
 //! then, CheckHyphens and UseSTD3ASCIIRules remain (the last two decide
 //! `strict_ok`), and an `xn--` label (Punycode to decode, or invalid),
-//! which the converter declines.
+//! which the converter checks whole, as the general path's
+//! ([`Converter::end_fast_label`]).
 
 use super::converter::Converter;
 use super::mapping::{char_at, mapping};
@@ -100,11 +101,7 @@ pub(super) fn process<S: Storage>(
                 return Err(hand_over(start, p, conv, resume));
             }
         }
-        match conv.end_label(out) {
-            // An `xn--` label, declined before anything of it was written.
-            Err(Exit::Decline) => return Err(hand_over(start, p, conv, resume)),
-            r => r?,
-        }
+        conv.end_fast_label(out, start..p)?;
         p += i + stop;
         if p > end {
             return conv.complete(out, start, end);
@@ -335,6 +332,10 @@ mod tests {
         "xn--",
         "XN--",
         "xn--bcher-kva",
+        "xn--4db",
+        "xn--1-zhc",
+        "xn--9ca",
+        "xn--ls8h",
         "xn--a",
         "ab",
         "\u{fc}",
