@@ -33,6 +33,9 @@ pub(super) struct Converter {
     pub(super) buf: LabelBuf,
     /// The current label is all ASCII so far.
     pub(super) ascii: bool,
+    /// Fed by the fast front, the current label holds a joiner or a
+    /// non-starter: it gets the general path's checks at its end.
+    pub(super) checked: bool,
     /// The current label is ASCII and longer than [`MAX_LABEL`]: it is
     /// checked and written as it arrives (nothing bounds an ASCII label).
     long: Option<AsciiLabel>,
@@ -53,6 +56,7 @@ impl Converter {
             replay: None,
             buf: LabelBuf::new(),
             ascii: true,
+            checked: false,
             long: None,
             labels: false,
             bidi: Bidi::new(),
@@ -70,6 +74,7 @@ impl Converter {
         self.replay = None;
         self.buf.clear();
         self.ascii = true;
+        self.checked = false;
         self.long = None;
         self.labels = false;
         self.bidi = Bidi::new();
@@ -89,6 +94,7 @@ impl Converter {
         self.fast = false;
         self.buf.clear();
         self.ascii = true;
+        self.checked = false;
         // (With `fast_bidi`, CheckBidi has had them already.)
         if !self.fast_bidi {
             self.replay = Some(done);
@@ -244,6 +250,7 @@ impl Converter {
             let written = self.convert(out, is_xn)?;
             self.buf.clear();
             self.ascii = true;
+            self.checked = false;
             written
         };
         self.dns.label(written);
@@ -288,15 +295,23 @@ impl Converter {
         // has not seen: checked below as the general path's are (see
         // `end_fast_label`).
         if !cfg!(feature = "small") && self.fast && !is_xn {
-            // Only CheckHyphens and UseSTD3ASCIIRules are left to check
-            // (see `super::fast`), and CheckBidi in a Bidi domain name.
-            let cps = self.buf.as_slice();
-            self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
-            if self.fast_bidi {
-                for &c in cps {
-                    self.bidi.push(c);
+            if self.checked {
+                // A joiner or a non-starter: the general checks (the text
+                // is NFC and valid). Fed to CheckBidi here even before the
+                // domain is a Bidi domain name: a replay then would feed
+                // this label again, to the same verdict.
+                self.check_label(Source::Mapped)?;
+            } else {
+                // Only CheckHyphens and UseSTD3ASCIIRules are left to check
+                // (see `super::fast`), and CheckBidi in a Bidi domain name.
+                let cps = self.buf.as_slice();
+                self.strict_ok &= cps.iter().all(|&c| std3_ok(c)) && label::hyphens_of(cps);
+                if self.fast_bidi {
+                    for &c in cps {
+                        self.bidi.push(c);
+                    }
+                    self.bidi.end_label();
                 }
-                self.bidi.end_label();
             }
         } else if !self.ascii || is_xn {
             if is_xn {

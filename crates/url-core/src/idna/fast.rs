@@ -17,7 +17,9 @@
 //! starter that the NFC quick check calls stable (a run of such starters and
 //! ASCII is in NFC: Normalize leaves the text, and criterion 1 holds), not
 //! ZWNJ or ZWJ (no CONTEXTJ rule applies) and not a mark at the start of a
-//! label (criterion 6). ASCII is only lowercased (its only mapping) and is
+//! label (criterion 6). A joiner, or a non-starter that NFC would leave
+//! where it is ([`mark_in_order`]), is taken too, and its label gets the
+//! general path's checks at its end (`Converter::checked`). ASCII is only lowercased (its only mapping) and is
 //! always valid, FULL STOP aside, which separates labels. A code point
 //! that Map changes is taken as what it maps to when that is one code point
 //! taken as above (an upper-case letter, a fullwidth form of ASCII:
@@ -67,10 +69,16 @@ pub(super) fn process<S: Storage>(
                 u32::from(b.to_ascii_lowercase())
             } else {
                 let (c, next) = char_at(input, i).ok_or(Exit::Decline)?;
-                match take(c, conv.buf.len() == 0) {
+                match take(c, conv.buf.as_slice()) {
                     Take::Char(d) => {
                         i = next;
                         conv.ascii &= d < 0x80;
+                        d
+                    }
+                    Take::Checked(d) => {
+                        i = next;
+                        conv.ascii = false;
+                        conv.checked = true;
                         d
                     }
                     Take::Rtl(d) => {
@@ -87,6 +95,7 @@ pub(super) fn process<S: Storage>(
                         i = next;
                         continue;
                     }
+                    Take::Fail => return Err(Exit::Invalid),
                     Take::Decline => {
                         return Err(match declined_at(input, i) {
                             Exit::Decline => hand_over(start, p, conv, resume),
@@ -178,6 +187,10 @@ enum Take {
     /// The same, and its Bidi_Class is R, AL or AN: the domain is a Bidi
     /// domain name, and CheckBidi must see every label.
     Rtl(u32),
+    /// A joiner (ZWNJ, ZWJ), or a non-starter that NFC leaves where it is
+    /// ([`mark_in_order`]): the label gets the general path's checks at its
+    /// end (CheckJoiners, CheckBidi), its text being NFC already.
+    Checked(u32),
     /// Map makes it a FULL STOP: the label ends.
     Stop,
     /// Map removes it (`ignored`): the code points around it are each a
@@ -187,27 +200,37 @@ enum Take {
     /// Left to the general path (or, if disallowed, failed: see
     /// [`declined_at`]).
     Decline,
+    /// Fails the label whatever follows (`label::fails_at`), so ToASCII.
+    Fail,
 }
 
-/// [`Take`] for the non-ASCII `c`, `first` in its label.
+/// [`Take`] for the non-ASCII `c`, after `before` in its label.
 #[inline]
-fn take(c: u32, first: bool) -> Take {
+fn take(c: u32, before: &[u32]) -> Take {
     if common(c) {
         return Take::Char(c);
     }
     match mapped_to_ascii(c) {
         Some(b'.') => Take::Stop,
         Some(a) => Take::Char(u32::from(a)),
-        None => take_from_tables(c, first),
+        None => take_from_tables(c, before),
     }
 }
 
 /// [`take`] from the tables: a valid code point in its final form, or one
 /// that maps to a single such code point (an upper-case letter, a
 /// compatibility form).
-fn take_from_tables(c: u32, first: bool) -> Take {
+fn take_from_tables(c: u32, before: &[u32]) -> Take {
+    let first = before.is_empty();
     match mapping(c) {
-        Mapping::Valid if c != 0x200C && c != 0x200D => stays(c, first).take(c),
+        // A joiner out of context, a mark first: the general path would
+        // stop there too.
+        Mapping::Valid if super::label::fails_at(before, c) => Take::Fail,
+        Mapping::Valid if c == 0x200C || c == 0x200D => Take::Checked(c),
+        Mapping::Valid => match stays(c, first) {
+            Stays::No => mark_in_order(c, before),
+            s => s.take(c),
+        },
         Mapping::Char(m) => {
             let m = m as u32;
             if m == u32::from(b'.') {
@@ -221,6 +244,46 @@ fn take_from_tables(c: u32, first: bool) -> Take {
         Mapping::Ignored => Take::Skip,
         _ => Take::Decline,
     }
+}
+
+/// [`Take::Checked`] for the valid `m` when it is a non-starter that NFC
+/// leaves after `before` as it is, else [`Take::Decline`]: `m` has no
+/// decomposition; canonical ordering moves nothing (the code point before
+/// is a mark of no higher combining class, or a starter with no
+/// decomposition, which could hide marks of a higher one); and `m` does
+/// not compose with the last starter (the only one it could compose with:
+/// the starters the fast front takes compose with nothing before them, so
+/// the last is where composition would start). A mark first in its label
+/// fails criterion 6: declined, the general path says so.
+fn mark_in_order(m: u32, before: &[u32]) -> Take {
+    let class = idna_tables::props(m).ccc();
+    let ccc = |c: u32| {
+        if c < 0x300 {
+            0
+        } else {
+            idna_tables::props(c).ccc()
+        }
+    };
+    let Some(&last) = before.last() else {
+        return Take::Decline;
+    };
+    let Some(&starter) = before.iter().rev().find(|&&c| ccc(c) == 0) else {
+        return Take::Decline;
+    };
+    let last_class = ccc(last);
+    let in_order = if last_class == 0 {
+        last < 0xC0 || idna_tables::decompose(last).is_none()
+    } else {
+        last_class <= class
+    };
+    if class == 0
+        || !in_order
+        || idna_tables::decompose(m).is_some()
+        || idna_tables::compose(starter, m).is_some()
+    {
+        return Take::Decline;
+    }
+    Take::Checked(m)
 }
 
 /// Whether the non-ASCII `c` goes through UTS #46 processing unchanged and
@@ -390,6 +453,19 @@ mod tests {
         "\u{24b6}",
         "\u{fb21}",
         "\u{5b0}",
+        "\u{316}",
+        "\u{323}",
+        "\u{308}",
+        "\u{344}",
+        "\u{93c}",
+        "\u{3099}",
+        "\u{304b}",
+        "\u{f71}\u{f72}",
+        "\u{e9}\u{316}",
+        "a\u{316}\u{301}",
+        "a\u{301}\u{316}",
+        "\u{915}\u{94d}\u{200d}\u{937}",
+        "\u{644}\u{200c}\u{627}",
         "\u{660}",
         "\u{5d0}1",
         "\u{644}\u{627}",
