@@ -105,7 +105,8 @@ impl Converter {
     /// Feeds CheckBidi the labels [`Converter::take_over`] left, once the
     /// domain is a Bidi domain name; between labels.
     fn replay_if_bidi<S: Storage>(&mut self, out: &S) {
-        if self.bidi.domain_is_bidi {
+        // (With the `small` feature there is no fast front.)
+        if !cfg!(feature = "small") && self.bidi.domain_is_bidi {
             if let Some(done) = self.replay.take() {
                 self.replay_bidi(out.as_bytes().get(done).unwrap_or_default());
             }
