@@ -15,23 +15,24 @@
 //!
 //! A non-ASCII code point is taken when it is valid (Map leaves it), a
 //! starter that the NFC quick check calls stable (a run of such starters and
-//! ASCII is in NFC: Normalize leaves the text, and criterion 1 holds), not
-//! ZWNJ or ZWJ (no CONTEXTJ rule applies) and not a mark at the start of a
-//! label (criterion 6). A joiner, or a non-starter that NFC would leave
-//! where it is ([`mark_in_order`]), is taken too, and its label gets the
-//! general path's checks at its end (`Converter::checked`). ASCII is only lowercased (its only mapping) and is
-//! always valid, FULL STOP aside, which separates labels. A code point
-//! that Map changes is taken as what it maps to when that is one code point
-//! taken as above (an upper-case letter, a fullwidth form of ASCII:
-//! [`mapped_to_ascii`]) or a FULL STOP (U+3002, U+FF0E, U+FF61: the label
-//! ends), and dropped when Map drops it (soft hyphen, variation selectors,
-//! …; see [`Take`]). Until an R, AL or AN code point comes, the domain is
-//! not a "Bidi domain name" and CheckBidi holds whatever its labels are;
-//! from the first one on, the converter feeds it every label
-//! ([`Converter::start_bidi`]). So of the validity criteria only CheckBidi
-//! then, CheckHyphens and UseSTD3ASCIIRules remain (the last two decide
-//! `strict_ok`), and an `xn--` label (Punycode to decode, or invalid),
-//! which the converter checks whole, as the general path's
+//! ASCII is in NFC: Normalize leaves the text, and criterion 1 holds) and
+//! not a mark at the start of a label (criterion 6). ASCII is only
+//! lowercased (its only mapping) and is always valid, FULL STOP aside,
+//! which separates labels. A code point that Map changes is taken as what
+//! it maps to when that is one code point taken as above (an upper-case
+//! letter, a fullwidth form of ASCII: [`mapped_to_ascii`]) or a FULL STOP
+//! (U+3002, U+FF0E, U+FF61: the label ends), and dropped when Map drops it
+//! (soft hyphen, variation selectors, …; see [`Take`]). A joiner (ZWNJ,
+//! ZWJ), or a non-starter that NFC would leave where it is
+//! ([`mark_in_order`]), is taken too, and its label then gets the general
+//! path's checks at its end (`Converter::checked`: CheckJoiners among
+//! them). Until an R, AL or AN code point comes, the domain is not a "Bidi
+//! domain name" and CheckBidi holds whatever its labels are; from the first
+//! one on, the converter feeds it every label ([`Converter::start_bidi`]).
+//! So of the validity criteria only CheckHyphens and UseSTD3ASCIIRules
+//! remain for the other labels (they decide `strict_ok`), with CheckBidi
+//! in a Bidi domain name; an `xn--` label (Punycode to decode, or invalid)
+//! the converter checks whole, as the general path's
 //! ([`Converter::end_fast_label`]).
 
 use super::converter::Converter;
@@ -164,8 +165,8 @@ fn declined_at(input: &[u8], i: usize) -> Exit {
 /// letter) and the other FULL STOPs (U+3002, U+FF61); `None` for any other
 /// code point (`fullwidth_forms_map_to_ascii` checks it against the
 /// tables). Such ASCII is as final as the input's own: an NFC starter
-/// that is neither R, AL nor AN, and a mark after it (which NFC could
-/// compose with it) declines the label, as after ASCII. Japanese and
+/// that is neither R, AL nor AN, after which a mark is taken only where
+/// NFC would leave it, as after ASCII. Japanese and
 /// Chinese input methods type these, and a FULL STOP among them used to
 /// send every label after it down the general path.
 #[inline]
@@ -193,9 +194,9 @@ enum Take {
     Checked(u32),
     /// Map makes it a FULL STOP: the label ends.
     Stop,
-    /// Map removes it (`ignored`): the code points around it are each a
-    /// stable starter (or declined) whatever precedes them, so NFC composes
-    /// nothing across the gap.
+    /// Map removes it (`ignored`): what the label holds around it is
+    /// judged as if it were not there (the checks read the label's code
+    /// points so far, which leave it out), as NFC sees the mapped text.
     Skip,
     /// Left to the general path (or, if disallowed, failed: see
     /// [`declined_at`]).
@@ -253,8 +254,8 @@ fn take_from_tables(c: u32, before: &[u32]) -> Take {
 /// decomposition, which could hide marks of a higher one); and `m` does
 /// not compose with the last starter (the only one it could compose with:
 /// the starters the fast front takes compose with nothing before them, so
-/// the last is where composition would start). A mark first in its label
-/// fails criterion 6: declined, the general path says so.
+/// the last is where composition would start). (A mark first in its label
+/// does not get here: it fails criterion 6, `label::fails_at`.)
 fn mark_in_order(m: u32, before: &[u32]) -> Take {
     let class = idna_tables::props(m).ccc();
     let ccc = |c: u32| {
