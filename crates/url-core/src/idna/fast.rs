@@ -268,9 +268,15 @@ fn mark_in_order(m: u32, before: &[u32]) -> Take {
     let Some(&last) = before.last() else {
         return Take::Decline;
     };
-    let Some(&starter) = before.iter().rev().find(|&&c| ccc(c) == 0) else {
+    let Some(at) = before.iter().rposition(|&c| ccc(c) == 0) else {
         return Take::Decline;
     };
+    let starter = before.get(at).copied().unwrap_or(0);
+    // NFC's work bound: a longer run of non-starters fails the label on
+    // the general path (`nfc::MAX_NON_STARTERS`), and so here.
+    if before.len() - at > super::nfc::MAX_NON_STARTERS {
+        return Take::Decline;
+    }
     let last_class = ccc(last);
     let in_order = if last_class == 0 {
         last < 0xC0 || idna_tables::decompose(last).is_none()
@@ -640,6 +646,10 @@ mod tests {
             std::format!("{}.example", "a".repeat(63)),
             std::format!("{}.example", "a".repeat(64)),
             "a.".repeat(126) + "b",
+            // NFC's bound on a run of non-starters, at and past it.
+            std::format!("\u{e9}.e{}", "\u{8d2}".repeat(63)),
+            std::format!("\u{e9}.e{}", "\u{8d2}".repeat(64)),
+            std::format!("e{}.b\u{fc}cher", "\u{316}".repeat(64)),
             "a.".repeat(127),
             std::format!("{}.b\u{fc}cher", "a.".repeat(120)),
         ] {
