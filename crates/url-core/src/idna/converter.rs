@@ -18,7 +18,8 @@ use idna_tables::Mapping;
 pub(super) struct Converter {
     conversion: Conversion,
     /// Fed by [`super::fast`]: every code point is ASCII or valid as it is,
-    /// and none is ZWNJ or ZWJ; see there.
+    /// and the text is NFC; a label with a joiner or a non-starter is
+    /// [`Converter::checked`]; see there.
     pub(super) fast: bool,
     /// Fed by the fast front, the domain is a Bidi domain name (it met an
     /// R, AL or AN code point): each label is fed to CheckBidi as it ends,

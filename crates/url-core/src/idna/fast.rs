@@ -257,14 +257,8 @@ fn take_from_tables(c: u32, before: &[u32]) -> Take {
 /// the last is where composition would start). (A mark first in its label
 /// does not get here: it fails criterion 6, `label::fails_at`.)
 fn mark_in_order(m: u32, before: &[u32]) -> Take {
-    let class = idna_tables::props(m).ccc();
-    let ccc = |c: u32| {
-        if c < 0x300 {
-            0
-        } else {
-            idna_tables::props(c).ccc()
-        }
-    };
+    use super::nfc::ccc;
+    let class = ccc(m);
     let Some(&last) = before.last() else {
         return Take::Decline;
     };

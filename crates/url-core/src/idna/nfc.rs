@@ -31,10 +31,11 @@ const T_COUNT: u32 = 28;
 const N_COUNT: u32 = V_COUNT * T_COUNT;
 const S_COUNT: u32 = L_COUNT * N_COUNT;
 
+/// Canonical_Combining_Class (no code point below U+0300 has one but 0).
 // With the `small` feature the compiler decides (no hint): measured
 // smaller on the wasm32 drop-in (`cargo xtask size`).
 #[cfg_attr(not(feature = "small"), inline)]
-fn ccc(c: u32) -> u32 {
+pub(super) fn ccc(c: u32) -> u32 {
     if c < 0x300 {
         0
     } else {
