@@ -349,6 +349,9 @@ fn fast_path_agrees_on_ip_hosts() {
         "[::1/]",
         "[::1?]",
         "[[::1]",
+        "[[::1]]",
+        "[::1]a]",
+        "[[1::2]:3]",
         "[::\t1]",
         "[]",
         "1.2.3.4",
@@ -381,6 +384,8 @@ fn fast_path_agrees_on_ip_hosts() {
         // A ']' too many: the host parser's text holds it (or, with an
         // '@' later, another host starts after it).
         "]", "]]/", "]:80/", "]:8x/", "]:99999", "]@x/", "]:80@x/", "]x/", "]\t]/", "]?q]",
+        // Brackets again: the host state's flag does not nest.
+        "[/", "[]:80/", "]x]:80/", "[x]/", "\\]/",
     ];
     let wrappers = [("", ""), ("", " "), ("", "\u{1f}"), ("", "\t"), (" ", "")];
     let mut n = 0;

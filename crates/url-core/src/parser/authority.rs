@@ -59,6 +59,58 @@ pub(crate) fn bracketed_text_is_the_host(inner: &[u8]) -> bool {
         .any(|&b| class(b) & (AUTHORITY_END | TAB_OR_NEWLINE) != 0 || b == b'@' || b == b'[')
 }
 
+/// The host state's buffer for a host that starts with '[' (`authority`
+/// from there on), and the host parser's answer on it. Brackets nest no
+/// deeper than a flag, so a ':' ends the buffer only outside them (and
+/// never in the file host state: `colon_ends`); '\\' ends it only in a
+/// special URL. The host parser fails unless the buffer ends with ']', and
+/// else answers as the IPv6 parser does on the text between the first '['
+/// and the last ']': `Ok(end)` where the buffer ends and is an address,
+/// `Err((error, offset into authority))` where it fails. `None` where this
+/// cannot tell: a tab or newline (removed first), an '@' (credentials, the
+/// caller's to rule out further on), a buffer to `authority`'s end whose
+/// last byte is a C0 control or space (trimming may take it away).
+/// `[::1]]`, `[[::1]]` and `[::1]x` were parsed once by the engine that
+/// declined them and again by the one after.
+pub(crate) fn bracketed_host(
+    authority: &[u8],
+    special: bool,
+    colon_ends: bool,
+) -> Option<Result<usize, (ValidationError, usize)>> {
+    let mut inside = false;
+    let mut end = authority.len();
+    for (i, &b) in authority.iter().enumerate() {
+        match b {
+            b'[' => inside = true,
+            b']' => inside = false,
+            b':' if colon_ends && !inside => {
+                end = i;
+                break;
+            }
+            b'/' | b'?' | b'#' => {
+                end = i;
+                break;
+            }
+            b'\\' if special => {
+                end = i;
+                break;
+            }
+            b'\t' | b'\n' | b'\r' | b'@' => return None,
+            _ => {}
+        }
+    }
+    if end == authority.len() && authority.last().is_some_and(|&b| b <= b' ') {
+        return None;
+    }
+    Some(match authority.get(..end).unwrap_or_default() {
+        [b'[', inner @ .., b']'] => match host::ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
+            Ok(_) => Ok(end),
+            Err((e, k)) => Err((e, host::ipv6::offset_in_brackets(k))),
+        },
+        _ => Err((ValidationError::Ipv6Unclosed, 0)),
+    })
+}
+
 shared_step! {
 /// The authority state's scan from `start` for a URL of `scheme_type`, 16
 /// bytes per step between the bytes it looks at (the state machine, the

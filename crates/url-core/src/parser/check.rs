@@ -5,7 +5,8 @@
 //! starts, and writes only what comes before it.
 
 use super::authority::{
-    bracketed_text_is_the_host, port_from_text, port_number, scan_authority, AuthorityScan,
+    bracketed_host, bracketed_text_is_the_host, port_from_text, port_number, scan_authority,
+    AuthorityScan,
 };
 use super::scheme::{known_colon, scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{
@@ -567,44 +568,14 @@ fn file_host_answer(host: &[u8]) -> HostAnswer {
     HostAnswer::Ask
 }
 
-/// The host state's buffer for a host that starts with '[' and whose
-/// first ']' does not end it (`[::1]]`, `[::1]x`, `[[::1]`, `[::1`):
-/// brackets nest no deeper than a flag, so a ':' ends it only outside
-/// them (where `colon_ends`: not in the file host state). The host parser
-/// fails unless the buffer ends with ']', and then gives the IPv6
-/// parser's answer on the text between the first '[' and the last ']'.
-/// Such a host was parsed twice: here, then by the route `can_parse`
-/// handed it to. Asked: a tab or newline (removed), an '@' (credentials,
-/// the caller's), and a buffer to the input's end whose last byte is a C0
-/// control or space (trimming may take it away).
+/// [`bracketed_host`] for a special URL (`colon_ends`: not in the file
+/// host state): such a host was parsed twice, here and then by the route
+/// `can_parse` handed it to.
 fn bracketed_host_answer(authority: &[u8], colon_ends: bool) -> HostAnswer {
-    let mut inside = false;
-    let mut end = authority.len();
-    for (i, &b) in authority.iter().enumerate() {
-        match b {
-            b'[' => inside = true,
-            b']' => inside = false,
-            b':' if colon_ends && !inside => {
-                end = i;
-                break;
-            }
-            b'/' | b'\\' | b'?' | b'#' => {
-                end = i;
-                break;
-            }
-            b'\t' | b'\n' | b'\r' | b'@' => return HostAnswer::Ask,
-            _ => {}
-        }
-    }
-    if end == authority.len() && authority.last().is_some_and(|&b| is_c0_control_or_space(b)) {
-        return HostAnswer::Ask;
-    }
-    match authority.get(..end).unwrap_or_default() {
-        [b'[', inner @ .., b']'] => match ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
-            Ok(_) => HostAnswer::Parses(end),
-            Err((e, k)) => HostAnswer::Fails(e, ipv6::offset_in_brackets(k)),
-        },
-        _ => HostAnswer::Fails(ValidationError::Ipv6Unclosed, 0),
+    match bracketed_host(authority, true, colon_ends) {
+        Some(Ok(end)) => HostAnswer::Parses(end),
+        Some(Err((e, k))) => HostAnswer::Fails(e, k),
+        None => HostAnswer::Ask,
     }
 }
 

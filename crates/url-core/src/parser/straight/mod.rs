@@ -53,8 +53,8 @@
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{
-    bracketed_text_is_the_host, port_digits_after, port_from_text, scan_authority, write_port,
-    write_userinfo, AuthorityScan,
+    bracketed_host, bracketed_text_is_the_host, port_digits_after, port_from_text, scan_authority,
+    write_port, write_userinfo, AuthorityScan,
 };
 use super::canonical::{Authority, Ipv4Host, Ipv6Host};
 use super::path::write_path;
@@ -376,7 +376,37 @@ pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
     };
     match answer {
         Err(Halted::Failed(e)) => Some(e),
+        Err(Halted::Declined) => bracketed_failure(bytes, h),
         _ => None,
+    }
+}
+
+/// [`ipv6_failure`] where what follows the recognizer's brackets does not
+/// end the host (`[[::1]]`, `[::1]x`, `[::1]]` before other text): the
+/// host state's buffer read on as [`bracketed_host`] reads it, when the
+/// authority holds no '@' (then the host starts at the recognizer's '[').
+/// Such input was parsed from the start again. Out of line: rare.
+#[cfg(any(
+    all(target_arch = "x86_64", target_feature = "sse2"),
+    all(target_arch = "aarch64", target_feature = "neon")
+))]
+#[cold]
+#[inline(never)]
+fn bracketed_failure(bytes: &[u8], h: &Ipv6Host) -> Option<ParseError> {
+    let a = scan_authority(
+        bytes,
+        h.host_start,
+        h.scheme_type,
+        AuthorityScan::WithUserinfo,
+    );
+    if a.at.is_some() || a.tab_or_newline {
+        return None;
+    }
+    let authority = bytes.get(h.host_start..a.end)?;
+    let special = h.scheme_type != SchemeType::NotSpecial;
+    match bracketed_host(authority, special, true)? {
+        Err((e, k)) => Some(invalid(e, h.host_start + k)),
+        Ok(_) => None,
     }
 }
 
