@@ -53,8 +53,8 @@
 //! are (`tests/fast_path.rs`, the `fast_path` fuzz target).
 
 use super::authority::{
-    bracketed_host, bracketed_text_is_the_host, port_digits_after, port_from_text, scan_authority,
-    write_port, write_userinfo, AuthorityScan,
+    bracketed_text_is_the_host, port_digits_after, port_from_text, scan_authority, write_port,
+    write_userinfo, AuthorityScan,
 };
 use super::canonical::{Authority, Ipv4Host, Ipv6Host};
 use super::path::write_path;
@@ -404,7 +404,7 @@ fn bracketed_failure(bytes: &[u8], h: &Ipv6Host) -> Option<ParseError> {
     }
     let authority = bytes.get(h.host_start..a.end)?;
     let special = h.scheme_type != SchemeType::NotSpecial;
-    match bracketed_host(authority, special, true)? {
+    match super::authority::bracketed_host(authority, special, true)? {
         Err((e, k)) => Some(invalid(e, h.host_start + k)),
         Ok(_) => None,
     }
