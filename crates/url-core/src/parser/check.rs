@@ -483,20 +483,20 @@ fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
     HostAnswer::Parses(i)
 }
 
-/// [`surely_parses`] for `file:` then `rest` (at `at` in the input): the
+/// [`surely_parses`] for `file:` then `rest` (at `rest_at` in the input): the
 /// file and file slash states take anything but two slashes (either kind)
 /// without failing; after two, the file host state's buffer (up to the
 /// path, query or fragment) is empty, a Windows drive letter, or a host,
 /// which must parse (there is no port).
-fn file_answer(rest: &[u8], at: usize) -> Early {
-    let at_ = |k: usize| rest.get(k).copied();
+fn file_answer(rest: &[u8], rest_at: usize) -> Early {
+    let at = |k: usize| rest.get(k).copied();
     let is_slash = |b: Option<u8>| matches!(b, Some(b'/' | b'\\'));
     let is_ws = |b: Option<u8>| matches!(b, Some(b'\t' | b'\n' | b'\r'));
-    if is_ws(at_(0)) || (is_slash(at_(0)) && is_ws(at_(1))) {
+    if is_ws(at(0)) || (is_slash(at(0)) && is_ws(at(1))) {
         // Removing it might make the two slashes.
         return Early::Ask;
     }
-    if !(is_slash(at_(0)) && is_slash(at_(1))) {
+    if !(is_slash(at(0)) && is_slash(at(1))) {
         return Early::Parses;
     }
     // The file host state's buffer ends at the path, query or fragment
@@ -513,7 +513,7 @@ fn file_answer(rest: &[u8], at: usize) -> Early {
         return Early::Parses;
     }
     match file_host_answer(host) {
-        HostAnswer::Fails(e, k) => Early::Fails(invalid(e, at + 2 + k)),
+        HostAnswer::Fails(e, k) => Early::Fails(invalid(e, rest_at + 2 + k)),
         HostAnswer::Parses(_) | HostAnswer::Ask => Early::Ask,
     }
 }

@@ -383,9 +383,10 @@ pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
 
 /// [`ipv6_failure`] where what follows the recognizer's brackets does not
 /// end the host (`[[::1]]`, `[::1]x`, `[::1]]` before other text): the
-/// host state's buffer read on as [`bracketed_host`] reads it, when the
-/// authority holds no '@' (then the host starts at the recognizer's '[').
-/// Such input was parsed from the start again. Out of line: rare.
+/// host state's buffer read on as [`super::authority::bracketed_host`]
+/// reads it, when the authority holds no '@' (then the host starts at
+/// the recognizer's '['). Such input was parsed from the start again. Out
+/// of line: rare.
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
