@@ -367,26 +367,25 @@ fn written_after_address<S: Storage>(
 ))]
 pub(super) fn ipv6_failure(raw: &str, h: &Ipv6Host) -> Option<ParseError> {
     let bytes = raw.as_bytes();
-    // (`after_ipv6` declines a ']' after the host's, so that the
-    // resumption does not parse the address again only to decline.)
-    let answer = if bytes.get(h.close + 1) == Some(&b']') {
-        Err(extra_closing_brackets(bytes, h))
-    } else {
-        after_ipv6(bytes, h)
-    };
-    match answer {
-        Err(Halted::Failed(e)) => Some(e),
-        Err(Halted::Declined) => bracketed_failure(bytes, h),
-        _ => None,
+    // A ']' after the host's: the host state reads on (`after_ipv6`
+    // declines it, so that the resumption does not parse the address
+    // again only to decline).
+    if bytes.get(h.close + 1) != Some(&b']') {
+        match after_ipv6(bytes, h) {
+            Err(Halted::Failed(e)) => return Some(e),
+            Err(Halted::Declined) => {}
+            _ => return None,
+        }
     }
+    bracketed_failure(bytes, h)
 }
 
 /// [`ipv6_failure`] where what follows the recognizer's brackets does not
-/// end the host (`[[::1]]`, `[::1]x`, `[::1]]` before other text): the
-/// host state's buffer read on as [`super::authority::bracketed_host`]
-/// reads it, when the authority holds no '@' (then the host starts at
-/// the recognizer's '['). Such input was parsed from the start again. Out
-/// of line: rare.
+/// end the host (`[::1]]`, `[[::1]]`, `[::1]x`): the host state's buffer
+/// read on as [`super::authority::bracketed_host`] reads it, when the
+/// authority holds no '@' (then the host starts at the recognizer's '[').
+/// Such input was parsed from the start again (twice Ada's time). Out of
+/// line: rare.
 #[cfg(any(
     all(target_arch = "x86_64", target_feature = "sse2"),
     all(target_arch = "aarch64", target_feature = "neon")
@@ -491,46 +490,6 @@ pub(super) fn ipv4_failure(raw: &str, h: &Ipv4Host) -> Option<ParseError> {
     match after_ipv4(raw.as_bytes(), h) {
         Err(Halted::Failed(e)) => Some(e),
         _ => None,
-    }
-}
-
-/// [`ipv6_failure`] at a ']' after the bracketed host's (`[::1]]/`): the
-/// host state reads on, the host parser gets `[`, the address, and the
-/// ']'s but the last, and the IPv6 parser fails at the first of them (or
-/// earlier). Told here when the extra ']'s are followed by the port's
-/// ':' or the authority's end and the authority holds no '@' (then the
-/// host starts where the recognizer's does): the host fails before any
-/// port is read. Else declined (the ladder parsed such input again from
-/// the start: twice Ada's time). Out of line: rare.
-#[cfg(any(
-    all(target_arch = "x86_64", target_feature = "sse2"),
-    all(target_arch = "aarch64", target_feature = "neon")
-))]
-#[cold]
-#[inline(never)]
-fn extra_closing_brackets(bytes: &[u8], h: &Ipv6Host) -> Halted {
-    let rest = bytes.get(h.close..).unwrap_or_default();
-    let brackets = rest.iter().take_while(|&&b| b == b']').count();
-    // The authority state's scan from the first ']' on: where the
-    // authority ends, and whether an '@' is there.
-    let a = scan_authority(bytes, h.close, h.scheme_type, AuthorityScan::WithUserinfo);
-    // The text the IPv6 parser reads: between the '[' and the last ']'.
-    let text = bytes
-        .get(h.host_start + 1..h.close + brackets - 1)
-        .unwrap_or_default();
-    // (An address the recognizer parsed holds only what the host state
-    // reads on over.)
-    let inner = || text.get(..h.close - h.host_start - 1).unwrap_or_default();
-    let after_brackets = h.close + brackets;
-    if !(after_brackets == a.end || bytes.get(after_brackets) == Some(&b':'))
-        || a.at.is_some()
-        || (h.address.is_err() && !bracketed_text_is_the_host(inner()))
-    {
-        return Halted::Declined;
-    }
-    match crate::host::ipv6::parse_ipv6(text, false, &mut |_, _| {}) {
-        Err((e, k)) => Halted::Failed(invalid(e, h.host_start + offset_in_brackets(k))),
-        Ok(_) => Halted::Declined,
     }
 }
 
