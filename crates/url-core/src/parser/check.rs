@@ -444,43 +444,74 @@ fn domain_end(authority: &[u8]) -> usize {
 /// in one (trimming may remove it), or an '@' (the caller's credentials):
 /// asked.
 fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
-    let hex = |k: usize| authority.get(k).copied().and_then(hex_value);
+    // The host state's buffer ends at ':' too (no brackets here).
+    let end = authority
+        .iter()
+        .position(|&b| matches!(b, b':' | b'/' | b'\\' | b'?' | b'#'))
+        .unwrap_or(authority.len());
     // `authority` runs to the input's end.
     let trimmed_at_end = authority.last().is_some_and(|&b| is_c0_control_or_space(b));
-    let (mut i, mut forbidden) = (0, false);
-    // The last two decoded bytes: whether the domain may end in a number.
+    // A C0 control or space is a forbidden domain code point, but where the
+    // input ends in one, trimming may take it away.
+    let asks = |b: u8| b == b'@' || (trimmed_at_end && is_c0_control_or_space(b));
+    let Some(domain) = decoded_ascii_domain(authority.get(..end).unwrap_or_default(), asks) else {
+        return HostAnswer::Ask;
+    };
+    if domain.forbidden {
+        return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
+    }
+    let tail = domain.tail;
+    if end == 0 || tail.is_ascii_hexdigit() || tail | 0x20 == b'x' {
+        return HostAnswer::Ask;
+    }
+    HostAnswer::Parses(end)
+}
+
+/// What [`decoded_ascii_domain`] finds.
+struct DecodedDomain {
+    /// A decoded byte is a forbidden domain code point.
+    forbidden: bool,
+    /// A byte was percent-decoded.
+    encoded: bool,
+    /// The last decoded byte, or the one before it when that is a '.':
+    /// whether the domain may end in a number.
+    tail: u8,
+}
+
+/// A host's buffer percent-decoded as the host parser decodes it (`%`
+/// with two hex digits), judged without writing it: `None` (ask) at a tab
+/// or newline (removed before), a raw byte `asks` names, or a decoded byte
+/// that is not ASCII (IDNA's to judge).
+fn decoded_ascii_domain(buffer: &[u8], asks: impl Fn(u8) -> bool) -> Option<DecodedDomain> {
+    let hex = |k: usize| buffer.get(k).copied().and_then(hex_value);
+    let (mut i, mut forbidden, mut encoded) = (0, false, false);
     let (mut last, mut before) = (0u8, 0u8);
-    while let Some(&b) = authority.get(i) {
+    while let Some(&b) = buffer.get(i) {
         let d = match b {
-            b':' | b'/' | b'\\' | b'?' | b'#' => break,
             b'%' => match (hex(i + 1), hex(i + 2)) {
                 (Some(high), Some(low)) => {
-                    i += 2;
+                    (i, encoded) = (i + 2, true);
                     high << 4 | low
                 }
                 _ => b'%',
             },
-            b'@' | b'\t' | b'\n' | b'\r' => return HostAnswer::Ask,
-            // A C0 control or space is a forbidden domain code point, but
-            // where the input ends in one, trimming may take it away.
-            _ if is_c0_control_or_space(b) && trimmed_at_end => return HostAnswer::Ask,
+            b'\t' | b'\n' | b'\r' => return None,
+            _ if asks(b) => return None,
             _ => b,
         };
         if d >= 0x80 {
-            return HostAnswer::Ask;
+            return None;
         }
         forbidden |= class(d) & FORBIDDEN_DOMAIN != 0;
         (before, last) = (last, d);
         i += 1;
     }
-    if forbidden {
-        return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
-    }
     let tail = if last == b'.' { before } else { last };
-    if i == 0 || tail.is_ascii_hexdigit() || tail | 0x20 == b'x' {
-        return HostAnswer::Ask;
-    }
-    HostAnswer::Parses(i)
+    Some(DecodedDomain {
+        forbidden,
+        encoded,
+        tail,
+    })
 }
 
 /// [`surely_parses`] for `file:` then `rest` (at `rest_at` in the input): the
@@ -537,30 +568,13 @@ fn file_host_answer(host: &[u8]) -> HostAnswer {
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .unwrap_or(host.len());
     let buffer = host.get(..end).unwrap_or_default();
-    let hex = |k: usize| buffer.get(k).copied().and_then(hex_value);
-    let (mut i, mut forbidden, mut encoded) = (0, false, false);
-    while let Some(&b) = buffer.get(i) {
-        let d = match b {
-            b'%' => match (hex(i + 1), hex(i + 2)) {
-                (Some(high), Some(low)) => {
-                    (i, encoded) = (i + 2, true);
-                    high << 4 | low
-                }
-                _ => b'%',
-            },
-            b'\t' | b'\n' | b'\r' => return HostAnswer::Ask,
-            _ => b,
-        };
-        if d >= 0x80 {
-            return HostAnswer::Ask;
-        }
-        forbidden |= class(d) & FORBIDDEN_DOMAIN != 0;
-        i += 1;
-    }
-    if forbidden {
+    let Some(domain) = decoded_ascii_domain(buffer, |_| false) else {
+        return HostAnswer::Ask;
+    };
+    if domain.forbidden {
         return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
     }
-    if !encoded && ipv4::ends_in_a_number(buffer) {
+    if !domain.encoded && ipv4::ends_in_a_number(buffer) {
         if let Err((e, k)) = ipv4::parse_ipv4_quiet(buffer) {
             return HostAnswer::Fails(e, k);
         }
