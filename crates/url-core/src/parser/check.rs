@@ -5,18 +5,22 @@
 //! starts, and writes only what comes before it.
 
 use super::authority::{
-    bracketed_host, bracketed_text_is_the_host, port_from_text, port_number, scan_authority,
-    AuthorityScan,
+    bracketed_host, port_from_text, port_number, scan_authority, AuthorityScan,
 };
+use super::route::CHECK_ROOM;
 use super::scheme::{known_colon, scan_scheme, Scheme, SchemeScan};
 use crate::byte_class::{
-    class, is_c0_control_or_space, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NON_ASCII,
+    class, is_c0_control_or_space, is_tab_or_newline, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NON_ASCII,
 };
 use crate::error::ParseError;
-use crate::host::{invalid, ipv4, ipv6};
+use crate::host::{invalid, ipv4, ipv6, parse_host, HostSyntax};
+use crate::input::Input;
+use crate::output::{Need, Output};
 use crate::percent_encode::hex_value;
 use crate::simd::{find, find_host, Stop};
+use crate::storage::SliceStorage;
 use crate::url::{SchemeType, Url};
+use crate::validation::NoValidation;
 use crate::validation::ValidationError;
 
 /// The longest input the early stop answers for: a URL's serialization is
@@ -60,28 +64,30 @@ impl From<bool> for Early {
 /// scheme and no base to be relative to, and a special URL whose host is
 /// surely empty.
 #[inline(always)]
-pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> Early {
+pub(super) fn surely_parses(input: &str, base: Option<&Url<&str>>) -> Early {
     // Most URLs: a lowercase https or http scheme and "//", then a plain
     // host, decided inline. One path for both schemes: a branch on which
     // one it is mispredicted on a mix of them (half of userbait's inputs
     // are each), and two inlined copies of the host check doubled its code.
-    if let Some((scheme_type, start)) = http_or_https(input) {
+    if let Some((scheme_type, start)) = http_or_https(input.as_bytes()) {
         let authority = input.get(start..).unwrap_or_default();
-        if plain_authority_parses(authority) {
+        if plain_authority_parses(authority.as_bytes()) {
             return Early::Parses;
         }
         return special_authority_answer(authority, scheme_type, start);
     }
     // The state machine trims leading and trailing C0 control or space.
     // (Every byte up to U+0020, not just ASCII whitespace.)
-    let (lead, trail) = crate::input::c0_space_trim(input);
+    let (lead, trail) = crate::input::c0_space_trim(input.as_bytes());
+    // Trimming stops at bytes that are not C0 controls or space: the
+    // boundaries are a character's.
     let input = input.get(lead..trail).unwrap_or_default();
-    let Some(&first) = input.first() else {
+    let Some(&first) = input.as_bytes().first() else {
         // The relative state with nothing to read: base, unless opaque.
         return base.is_some_and(|b| !b.has_opaque_path()).into();
     };
     if first.is_ascii_alphabetic() {
-        if let Ok(scheme) = scan_scheme(input, 0, SchemeScan::Input) {
+        if let Ok(scheme) = scan_scheme(input.as_bytes(), 0, SchemeScan::Input) {
             // A tab or newline removed from the scheme: ask the state machine.
             if scheme.tab_or_newline {
                 return Early::Ask;
@@ -94,7 +100,7 @@ pub(super) fn surely_parses(input: &[u8], base: Option<&Url<&str>>) -> Early {
     if base.is_none() {
         return Early::Fails(invalid(ValidationError::MissingSchemeNonRelativeUrl, lead));
     }
-    reference_parses(input, base).into()
+    reference_parses(input.as_bytes(), base).into()
 }
 
 /// The scheme type and where the authority starts when `input` starts with
@@ -110,9 +116,10 @@ fn http_or_https(input: &[u8]) -> Option<(SchemeType, usize)> {
 
 /// [`surely_parses`] for `scheme ":" rest`, the input's first `lead` bytes
 /// trimmed.
-fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead: usize) -> Early {
+fn absolute_parses(input: &str, scheme: &Scheme, base: Option<&Url<&str>>, lead: usize) -> Early {
     let scheme_type = scheme.scheme_type;
-    let rest = input.get(scheme.colon + 1..).unwrap_or_default();
+    let text = input.get(scheme.colon + 1..).unwrap_or_default();
+    let rest = text.as_bytes();
     match scheme_type {
         // A path (opaque or not) never fails; only "//" starts an
         // authority.
@@ -120,7 +127,7 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead
             Some(authority) => opaque_authority_answer(authority, lead + scheme.colon + 3),
             None => (!starts_authority(rest, false)).into(),
         },
-        SchemeType::File => file_answer(rest, lead + scheme.colon + 1),
+        SchemeType::File => file_answer(text, lead + scheme.colon + 1),
         _ => {
             let slashes = rest
                 .iter()
@@ -138,7 +145,7 @@ fn absolute_parses(input: &[u8], scheme: &Scheme, base: Option<&Url<&str>>, lead
                 return (!starts_authority(rest, true)).into();
             }
             // The special authority slashes states skip every '/' and '\\'.
-            special_authority_answer(rest, scheme_type, lead + scheme.colon + 1)
+            special_authority_answer(text, scheme_type, lead + scheme.colon + 1)
         }
     }
 }
@@ -220,13 +227,13 @@ fn opaque_authority_answer(authority: &[u8], at: usize) -> Early {
 /// is a ':' and a port without '@'), the port state's for a port that is
 /// not digits or is past 65535.
 #[inline(never)]
-fn special_authority_answer(authority: &[u8], scheme_type: SchemeType, at: usize) -> Early {
+fn special_authority_answer(authority: &str, scheme_type: SchemeType, at: usize) -> Early {
     let slashes = authority
-        .iter()
-        .position(|&b| b != b'/' && b != b'\\')
+        .bytes()
+        .position(|b| b != b'/' && b != b'\\')
         .unwrap_or(authority.len());
     let (authority, at) = (authority.get(slashes..).unwrap_or_default(), at + slashes);
-    match authority.first() {
+    match authority.as_bytes().first() {
         None | Some(b'?' | b'#') => {
             return Early::Fails(invalid(ValidationError::HostMissing, at));
         }
@@ -242,7 +249,12 @@ fn special_authority_answer(authority: &[u8], scheme_type: SchemeType, at: usize
     }
     // The last '@' before the authority's end, as the straight-line route
     // finds it (a tab or newline anywhere: ask the state machine).
-    let scan = scan_authority(authority, 0, scheme_type, AuthorityScan::WithUserinfo);
+    let scan = scan_authority(
+        authority.as_bytes(),
+        0,
+        scheme_type,
+        AuthorityScan::WithUserinfo,
+    );
     if scan.tab_or_newline {
         return Early::Ask;
     }
@@ -252,7 +264,7 @@ fn special_authority_answer(authority: &[u8], scheme_type: SchemeType, at: usize
             let host = authority.get(host_start..).unwrap_or_default();
             host_and_port_answer(host, at + host_start)
         }
-        None if authority.first() == Some(&b':') => {
+        None if authority.starts_with(':') => {
             Early::Fails(invalid(ValidationError::HostMissing, at))
         }
         None => whole,
@@ -297,12 +309,13 @@ fn plain_authority_parses(authority: &[u8]) -> bool {
 /// the port state's failures: a byte that is not a digit and does not end
 /// the port (a C0 control or space, which a tab, a newline or trimming may
 /// take away, is left to the parser), or a number past 65535.
-fn host_and_port_answer(authority: &[u8], at: usize) -> Early {
+fn host_and_port_answer(authority: &str, at: usize) -> Early {
     let host_end = match host_answer(authority) {
         HostAnswer::Parses(end) => end,
         HostAnswer::Fails(e, k) => return Early::Fails(invalid(e, at + k)),
         HostAnswer::Ask => return Early::Ask,
     };
+    let authority = authority.as_bytes();
     let ends = |b: Option<&u8>| matches!(b, None | Some(b'/' | b'?' | b'#' | b'\\'));
     if authority.get(host_end) != Some(&b':') {
         return ends(authority.get(host_end)).into();
@@ -349,26 +362,31 @@ enum HostAnswer {
 /// plain ASCII one, and the IPv6 or IPv4 parser fails on it: answered here,
 /// such an input took the route's whole check after this one (an IPv6
 /// failure 1.2 times Ada's time).
-fn host_answer(authority: &[u8]) -> HostAnswer {
+fn host_answer(text: &str) -> HostAnswer {
+    let authority = text.as_bytes();
     // The host state's buffer ends at ':' (outside brackets) or where the
     // authority does.
     let ends_host = |b: Option<&u8>| matches!(b, None | Some(b':' | b'/' | b'\\' | b'?' | b'#'));
     if authority.first() == Some(&b'[') {
-        let Some(close) = authority.iter().position(|&b| b == b']') else {
-            return bracketed_host_answer(authority, true);
-        };
-        let inner = authority.get(1..close).unwrap_or_default();
-        if !bracketed_text_is_the_host(inner) || !ends_host(authority.get(close + 1)) {
+        // The first ']', '@', tab or newline or authority end, in one
+        // vector scan (two byte loops, for the ']' and over the text
+        // before it, took as long as the IPv6 parser).
+        let close = find(authority, 1, Stop::BracketedAuthority);
+        if authority.get(close) != Some(&b']') || !ends_host(authority.get(close + 1)) {
             return bracketed_host_answer(authority, true);
         }
+        let inner = authority.get(1..close).unwrap_or_default();
         return match ipv6::parse_ipv6(inner, false, &mut |_, _| {}) {
             Ok(_) => HostAnswer::Parses(close + 1),
+            // A second '[' (which the scan passes) is in the host state's
+            // buffer, but not what the IPv6 parser reads.
+            Err(_) if inner.contains(&b'[') => bracketed_host_answer(authority, true),
             Err((e, k)) => HostAnswer::Fails(e, ipv6::offset_in_brackets(k)),
         };
     }
     let end = domain_end(authority);
     if !ends_host(authority.get(end)) {
-        return percent_encoded_host(authority);
+        return percent_encoded_host(text);
     }
     let host = authority.get(..end).unwrap_or_default();
     if host.is_empty() {
@@ -443,7 +461,8 @@ fn domain_end(authority: &[u8]) -> usize {
 /// a tab or newline (removed), a C0 control or space in an input that ends
 /// in one (trimming may remove it), or an '@' (the caller's credentials):
 /// asked.
-fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
+fn percent_encoded_host(text: &str) -> HostAnswer {
+    let authority = text.as_bytes();
     // The host state's buffer ends at ':' too (no brackets here).
     let end = authority
         .iter()
@@ -454,8 +473,9 @@ fn percent_encoded_host(authority: &[u8]) -> HostAnswer {
     // A C0 control or space is a forbidden domain code point, but where the
     // input ends in one, trimming may take it away.
     let asks = |b: u8| b == b'@' || (trimmed_at_end && is_c0_control_or_space(b));
-    let Some(domain) = decoded_ascii_domain(authority.get(..end).unwrap_or_default(), asks) else {
-        return HostAnswer::Ask;
+    let buffer = text.get(..end).unwrap_or_default();
+    let Some(domain) = decoded_ascii_domain(buffer.as_bytes(), asks) else {
+        return domain_by_parser(buffer, asks);
     };
     if domain.forbidden {
         return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
@@ -519,7 +539,8 @@ fn decoded_ascii_domain(buffer: &[u8], asks: impl Fn(u8) -> bool) -> Option<Deco
 /// without failing; after two, the file host state's buffer (up to the
 /// path, query or fragment) is empty, a Windows drive letter, or a host,
 /// which must parse (there is no port).
-fn file_answer(rest: &[u8], rest_at: usize) -> Early {
+fn file_answer(text: &str, rest_at: usize) -> Early {
+    let rest = text.as_bytes();
     let at = |k: usize| rest.get(k).copied();
     let is_slash = |b: Option<u8>| matches!(b, Some(b'/' | b'\\'));
     let is_ws = |b: Option<u8>| matches!(b, Some(b'\t' | b'\n' | b'\r'));
@@ -543,9 +564,10 @@ fn file_answer(rest: &[u8], rest_at: usize) -> Early {
     {
         return Early::Parses;
     }
-    match file_host_answer(host) {
+    match file_host_answer(text.get(2..).unwrap_or_default()) {
         HostAnswer::Fails(e, k) => Early::Fails(invalid(e, rest_at + 2 + k)),
-        HostAnswer::Parses(_) | HostAnswer::Ask => Early::Ask,
+        HostAnswer::Parses(_) => Early::Parses,
+        HostAnswer::Ask => Early::Ask,
     }
 }
 
@@ -559,7 +581,8 @@ fn file_answer(rest: &[u8], rest_at: usize) -> Early {
 /// decoded) that holds a forbidden domain code point fails at the host's
 /// start, and one without '%' that ends in a number fails as the IPv4
 /// parser does. Non-ASCII (IDNA) and tabs or newlines: asked.
-fn file_host_answer(host: &[u8]) -> HostAnswer {
+fn file_host_answer(text: &str) -> HostAnswer {
+    let host = text.as_bytes();
     if host.first() == Some(&b'[') {
         return bracketed_host_answer(host, false);
     }
@@ -567,9 +590,12 @@ fn file_host_answer(host: &[u8]) -> HostAnswer {
         .iter()
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .unwrap_or(host.len());
-    let buffer = host.get(..end).unwrap_or_default();
+    let (text, buffer) = (
+        text.get(..end).unwrap_or_default(),
+        host.get(..end).unwrap_or_default(),
+    );
     let Some(domain) = decoded_ascii_domain(buffer, |_| false) else {
-        return HostAnswer::Ask;
+        return domain_by_parser(text, |_| false);
     };
     if domain.forbidden {
         return HostAnswer::Fails(ValidationError::DomainToAscii, 0);
@@ -580,6 +606,50 @@ fn file_host_answer(host: &[u8]) -> HostAnswer {
         }
     }
     HostAnswer::Ask
+}
+
+/// The host parser's answer on a special URL's host buffer that
+/// [`decoded_ascii_domain`] declined, when the buffer is surely the host
+/// state's: no tab or newline (removed before), no byte `asks` names, no
+/// '[' (which would let a ':' into the buffer). What is left is a non-ASCII
+/// domain, decoded or not, which only IDNA can judge: run here on the
+/// buffer alone, into a room of [`CHECK_ROOM`] bytes on the stack, where
+/// the route `can_parse` handed such a host to (a tenth of the mutations)
+/// read the scheme and authority again first. A host that needs more room
+/// is asked.
+#[inline(never)]
+fn domain_by_parser(s: &str, asks: impl Fn(u8) -> bool) -> HostAnswer {
+    let buffer = s.as_bytes();
+    if buffer.is_empty()
+        || buffer
+            .iter()
+            .any(|&b| is_tab_or_newline(b) || b == b'[' || asks(b))
+    {
+        return HostAnswer::Ask;
+    }
+    let mut room = [0u8; CHECK_ROOM];
+    let mut storage = SliceStorage::new(&mut room);
+    let mut w = Output::appending(s, &mut storage);
+    let input = Input {
+        s,
+        bytes: buffer,
+        has_ws: false,
+        offset: 0,
+    };
+    let syntax = HostSyntax::Domain;
+    match parse_host(
+        &mut w,
+        &input,
+        0,
+        buffer.len(),
+        syntax,
+        &mut NoValidation,
+        Need::Validity,
+    ) {
+        Ok(_) => HostAnswer::Parses(buffer.len()),
+        Err(ParseError::Invalid { error, position }) => HostAnswer::Fails(error, position),
+        Err(_) => HostAnswer::Ask,
+    }
 }
 
 /// [`bracketed_host`] for a special URL (`colon_ends`: not in the file

@@ -238,7 +238,7 @@ impl<V: ValidationSink, E: QueryEncoder> Parser<'_, V, E> {
         if !self.whole_ladder() {
             return None;
         }
-        match check::surely_parses(input.as_bytes(), self.base.as_ref()) {
+        match check::surely_parses(input, self.base.as_ref()) {
             check::Early::Parses => {
                 answered(Route::Predicate, Form::Given);
                 Some(Ok(()))
