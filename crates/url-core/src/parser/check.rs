@@ -475,6 +475,17 @@ fn percent_encoded_host(text: &str) -> HostAnswer {
     let asks = |b: u8| b == b'@' || (trimmed_at_end && is_c0_control_or_space(b));
     let buffer = text.get(..end).unwrap_or_default();
     let Some(domain) = decoded_ascii_domain(buffer.as_bytes(), asks) else {
+        // An '@' further on makes this text credentials: the caller's scan
+        // for it, made first, so that IDNA does not run on a user name.
+        let scan = scan_authority(
+            authority,
+            end,
+            SchemeType::Https,
+            AuthorityScan::WithUserinfo,
+        );
+        if scan.at.is_some() || scan.tab_or_newline {
+            return HostAnswer::Ask;
+        }
         return domain_by_parser(buffer, asks);
     };
     if domain.forbidden {
