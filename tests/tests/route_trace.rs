@@ -239,19 +239,30 @@ fn the_check_ladder() {
         check("https://exa mple.com/"),
         (false, Some((Predicate, Given)))
     );
-    // What the predicate leaves: the straight-line route up to the port,
-    // on the input trimmed, then without tabs and newlines; else the
-    // state machine.
+    // A non-ASCII host is the host parser's (IDNA), run by the predicate
+    // on the host alone; as is one after trimming.
     assert_eq!(
         check("https://exa\u{fffd}mple.com/"),
-        (false, Some((Straight, Given)))
+        (false, Some((Predicate, Given)))
     );
     assert_eq!(
         check("https://b\u{fc}cher.example/"),
-        (true, Some((Straight, Given)))
+        (true, Some((Predicate, Given)))
     );
     assert_eq!(
         check(" http://exa\u{fffd}mple.com/ "),
+        (false, Some((Predicate, Given)))
+    );
+    // What the predicate leaves: the straight-line route up to the port,
+    // on the input trimmed, then without tabs and newlines; else the
+    // state machine. A percent-encoded host that may be an IPv4 address,
+    // and a host ending in C0 controls that trimming takes away.
+    assert_eq!(
+        check("https://0264%345261043/"),
+        (true, Some((Straight, Given)))
+    );
+    assert_eq!(
+        check("https://\u{ffff}y\u{14}\u{b}"),
         (false, Some((Straight, Trimmed)))
     );
     assert_eq!(

@@ -236,9 +236,11 @@ impl<'b, V: ValidationSink, E: QueryEncoder> Parser<'b, V, E> {
     /// Whether `input` parses (against the base, if one is set): `Ok(())`
     /// exactly when [`Parser::parse_into`] into a large enough storage would
     /// succeed, otherwise the error it would give. A canonical input is
-    /// answered by one scan and `scratch` is never called; otherwise the
-    /// storage it gives receives the scheme, credentials, host and port —
-    /// the parts failure depends on — and is left holding nothing useful.
+    /// answered by one scan and `scratch` is never called, nor for most
+    /// others (an internationalized host is judged in a small room on the
+    /// stack); otherwise the storage it gives receives the scheme,
+    /// credentials, host and port — the parts failure depends on — and is
+    /// left holding nothing useful.
     /// When it is too small the answer is [`ParseError::Capacity`] (try a
     /// larger one), never a guess.
     ///
