@@ -70,10 +70,12 @@ pub(super) fn surely_parses(input: &str, base: Option<&Url<&str>>) -> Early {
     // one it is mispredicted on a mix of them (half of userbait's inputs
     // are each), and two inlined copies of the host check doubled its code.
     if let Some((scheme_type, start)) = http_or_https(input.as_bytes()) {
-        let authority = input.get(start..).unwrap_or_default();
-        if plain_authority_parses(authority.as_bytes()) {
+        // Bytes here: the `str` slice's boundary test cost `can_parse` on
+        // the corpora 7% more instructions.
+        if plain_authority_parses(input.as_bytes().get(start..).unwrap_or_default()) {
             return Early::Parses;
         }
+        let authority = input.get(start..).unwrap_or_default();
         return special_authority_answer(authority, scheme_type, start);
     }
     // The state machine trims leading and trailing C0 control or space.
