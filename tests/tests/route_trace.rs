@@ -140,10 +140,12 @@ fn the_store_ladder() {
         ("/relative", None, Straight, Given),
         // With a tab or newline, without them, at its place in the input
         // (an IPv4 address's error at the host's start when the host held
-        // one); but by the state machine where that place depends on how
-        // it counts the removed bytes (one right before it).
+        // one; a host's or port's failure at its byte, past the removed
+        // bytes before it); but by the state machine where that place
+        // depends on how it counts the removed bytes (one right before it).
         ("https://exa\tmple .com/", None, Straight, Stripped),
-        ("https://\texa mple.com/", None, StateMachine, Given),
+        ("https://\texa mple.com/", None, Straight, Stripped),
+        ("https://\n?x", None, StateMachine, Given),
         ("http://1.2.3.4\n.5/", None, Straight, Stripped),
         ("http://\n1.2.3.4.5/", None, StateMachine, Given),
     ];
@@ -280,8 +282,9 @@ fn the_check_ladder() {
     );
     assert_eq!(
         check("http://\texa mple.com/"),
-        (false, Some((StateMachine, Given)))
+        (false, Some((Straight, Stripped)))
     );
+    assert_eq!(check("https://\n?x"), (false, Some((StateMachine, Given))));
     assert_eq!(check("file:\t//C|/x"), (true, Some((Straight, Stripped))));
     // Past the stack room, a tab or newline is the state machine's.
     assert_eq!(

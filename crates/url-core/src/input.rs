@@ -287,14 +287,17 @@ pub(crate) fn without_tab_or_newline<'r>(
 /// error at a code point, where the byte is, or at the boundary after the
 /// code point before it; the two differ only when a tab or newline lies
 /// between, so then `None` (and the state machine reports it).
-pub(crate) fn position_before_stripping(raw: &[u8], p: usize) -> Option<usize> {
+/// `at_byte`: the error is one the state machine always reports at the
+/// code point's byte (a host's or port's, once the tabs before it were
+/// skipped), so the two readings need not agree.
+pub(crate) fn position_before_stripping(raw: &[u8], p: usize, at_byte: bool) -> Option<usize> {
     let mut kept = 0;
     let mut after_removed = false;
     for (k, &b) in raw.iter().enumerate() {
         let removed = is_tab_or_newline(b);
         if !removed {
             if kept == p {
-                return (!after_removed).then_some(k);
+                return (at_byte || !after_removed).then_some(k);
             }
             kept += 1;
         }
@@ -337,11 +340,27 @@ mod tests {
             None,
         ];
         for (p, &w) in want.iter().enumerate() {
-            assert_eq!(position_before_stripping(raw, p), w, "{p}");
+            assert_eq!(position_before_stripping(raw, p, false), w, "{p}");
         }
-        assert_eq!(position_before_stripping(b"a\tb", 3), None);
-        assert_eq!(position_before_stripping(b"a\tb", 2), Some(3));
-        assert_eq!(position_before_stripping(b"", 0), Some(0));
+        // At the byte: after a removed one too (`c` at 3, `d` at 6), not
+        // past a trailing one.
+        let at_byte = [
+            Some(0),
+            Some(1),
+            Some(3),
+            Some(6),
+            Some(7),
+            Some(8),
+            Some(9),
+            None,
+        ];
+        for (p, &w) in at_byte.iter().enumerate() {
+            assert_eq!(position_before_stripping(raw, p, true), w, "{p}");
+        }
+        assert_eq!(position_before_stripping(b"a\tb", 3, false), None);
+        assert_eq!(position_before_stripping(b"a\tb", 2, false), Some(3));
+        assert_eq!(position_before_stripping(b"a\tb", 1, true), Some(2));
+        assert_eq!(position_before_stripping(b"", 0, false), Some(0));
     }
 
     /// Against the definition (every other code point, in order), over

@@ -182,6 +182,32 @@ impl ValidationError {
         )
     }
 
+    /// Whether the state machine reports this failure at the byte of the
+    /// code point at fault (a host's first, or its port's) even right after
+    /// a tab or newline it skipped, rather than at the boundary before it:
+    /// the host and port parsers read from the first byte they keep.
+    /// (`host-missing` is reported either way, by where the authority
+    /// ends.)
+    pub(crate) fn is_reported_at_its_byte(self) -> bool {
+        matches!(
+            self,
+            Self::DomainToAscii
+                | Self::HostInvalidCodePoint
+                | Self::PortInvalid
+                | Self::PortOutOfRange
+                | Self::Ipv6Unclosed
+                | Self::Ipv6InvalidCompression
+                | Self::Ipv6TooManyPieces
+                | Self::Ipv6MultipleCompression
+                | Self::Ipv6InvalidCodePoint
+                | Self::Ipv6TooFewPieces
+                | Self::Ipv4InIpv6TooManyPieces
+                | Self::Ipv4InIpv6InvalidCodePoint
+                | Self::Ipv4InIpv6OutOfRangePart
+                | Self::Ipv4InIpv6TooFewParts
+        )
+    }
+
     /// Looks an error type up by its standard name.
     pub fn from_name(name: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|e| e.name() == name)

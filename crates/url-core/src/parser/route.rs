@@ -546,15 +546,15 @@ fn stripped_answer(answer: Answer, raw: &str, lead: usize) -> Option<Result<Offs
                 // part, but at the host's start when the host held a tab
                 // or newline (it parses a copy without them).
                 let (from, to) = host?;
-                let start = input::position_before_stripping(raw, from)?;
-                let end = input::position_before_stripping(raw, to)?;
+                let start = input::position_before_stripping(raw, from, false)?;
+                let end = input::position_before_stripping(raw, to, false)?;
                 if end.checked_sub(start) == to.checked_sub(from) {
-                    input::position_before_stripping(raw, position)?
+                    input::position_before_stripping(raw, position, false)?
                 } else {
                     start
                 }
             } else {
-                input::position_before_stripping(raw, position)?
+                input::position_before_stripping(raw, position, error.is_reported_at_its_byte())?
             };
             answered(Route::Straight, Form::Stripped);
             Some(Err(ParseError::Invalid {
