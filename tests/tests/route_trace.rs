@@ -227,65 +227,38 @@ fn the_check_ladder() {
             .is_ok();
         (ok, take())
     };
-    assert_eq!(
-        check("https://example.com/a"),
-        (true, Some((Predicate, Given)))
-    );
-    assert_eq!(
-        check("https://EXAMPLE.com:8080/x y"),
-        (true, Some((Predicate, Given)))
-    );
-    // A space inside the host is a forbidden domain code point: the
-    // predicate tells the failure (no trimming can take it away).
-    assert_eq!(
-        check("https://exa mple.com/"),
-        (false, Some((Predicate, Given)))
-    );
-    // A non-ASCII host is the host parser's (IDNA), run by the predicate
-    // on the host alone; as is one after trimming.
-    assert_eq!(
-        check("https://exa\u{fffd}mple.com/"),
-        (false, Some((Predicate, Given)))
-    );
-    assert_eq!(
-        check("https://b\u{fc}cher.example/"),
-        (true, Some((Predicate, Given)))
-    );
-    assert_eq!(
-        check(" http://exa\u{fffd}mple.com/ "),
-        (false, Some((Predicate, Given)))
-    );
-    // What the predicate leaves: the straight-line route up to the port,
-    // on the input trimmed, then without tabs and newlines; else the
-    // state machine. A percent-encoded host that may be an IPv4 address,
-    // and a host ending in C0 controls that trimming takes away.
-    assert_eq!(
-        check("https://0264%345261043/"),
-        (true, Some((Straight, Given)))
-    );
-    assert_eq!(
-        check("https://\u{ffff}y\u{14}\u{b}"),
-        (false, Some((Straight, Trimmed)))
-    );
-    assert_eq!(
-        check(" http://exa mple.com/ "),
-        (false, Some((Predicate, Given)))
-    );
-    // Failures the predicate is sure of: no scheme and no base, an empty
-    // special host, a port out of range after a host that parses.
-    for input in ["%2e", "HTTP://#", " http://[::1]:99999 "] {
-        assert_eq!(check(input), (false, Some((Predicate, Given))), "{input:?}");
+    let rows: &[(&str, bool, Route, Form)] = &[
+        ("https://example.com/a", true, Predicate, Given),
+        ("https://EXAMPLE.com:8080/x y", true, Predicate, Given),
+        // A space inside the host is a forbidden domain code point: the
+        // predicate tells the failure (no trimming can take it away).
+        ("https://exa mple.com/", false, Predicate, Given),
+        (" http://exa mple.com/ ", false, Predicate, Given),
+        // A non-ASCII host is the host parser's (IDNA), run by the
+        // predicate on the host alone; as is one after trimming.
+        ("https://exa\u{fffd}mple.com/", false, Predicate, Given),
+        ("https://b\u{fc}cher.example/", true, Predicate, Given),
+        (" http://exa\u{fffd}mple.com/ ", false, Predicate, Given),
+        // Failures the predicate is sure of: no scheme and no base, an
+        // empty special host, a port out of range after a host that parses.
+        ("%2e", false, Predicate, Given),
+        ("HTTP://#", false, Predicate, Given),
+        (" http://[::1]:99999 ", false, Predicate, Given),
+        // What the predicate leaves: the straight-line route up to the
+        // port, on the input trimmed, then without tabs and newlines; else
+        // the state machine. A percent-encoded host that may be an IPv4
+        // address, and a host ending in C0 controls that trimming takes
+        // away.
+        ("https://0264%345261043/", true, Straight, Given),
+        ("https://\u{ffff}y\u{14}\u{b}", false, Straight, Trimmed),
+        ("http://exa\tmple.com/", true, Straight, Stripped),
+        ("http://\texa mple.com/", false, Straight, Stripped),
+        ("file:\t//C|/x", true, Straight, Stripped),
+        ("https://\n?x", false, StateMachine, Given),
+    ];
+    for &(input, ok, route, form) in rows {
+        assert_eq!(check(input), (ok, Some((route, form))), "{input:?}");
     }
-    assert_eq!(
-        check("http://exa\tmple.com/"),
-        (true, Some((Straight, Stripped)))
-    );
-    assert_eq!(
-        check("http://\texa mple.com/"),
-        (false, Some((Straight, Stripped)))
-    );
-    assert_eq!(check("https://\n?x"), (false, Some((StateMachine, Given))));
-    assert_eq!(check("file:\t//C|/x"), (true, Some((Straight, Stripped))));
     // Past the stack room, a tab or newline is the state machine's.
     assert_eq!(
         check(&format!("http://a\tb/{}", "x".repeat(300))),

@@ -329,33 +329,21 @@ mod tests {
     #[test]
     fn positions_before_stripping() {
         let raw = "ab\tc\n\rd\u{e9}e\t".as_bytes();
-        let want: &[Option<usize>] = &[
-            Some(0),
-            Some(1),
-            None,
-            None,
-            Some(7),
-            Some(8),
-            Some(9),
-            None,
+        // (At the boundary, at the byte): the two differ right after a
+        // removed byte (`c` at 3, `d` at 6); past a trailing one, neither.
+        let want = [
+            (Some(0), Some(0)),
+            (Some(1), Some(1)),
+            (None, Some(3)),
+            (None, Some(6)),
+            (Some(7), Some(7)),
+            (Some(8), Some(8)),
+            (Some(9), Some(9)),
+            (None, None),
         ];
-        for (p, &w) in want.iter().enumerate() {
-            assert_eq!(position_before_stripping(raw, p, false), w, "{p}");
-        }
-        // At the byte: after a removed one too (`c` at 3, `d` at 6), not
-        // past a trailing one.
-        let at_byte = [
-            Some(0),
-            Some(1),
-            Some(3),
-            Some(6),
-            Some(7),
-            Some(8),
-            Some(9),
-            None,
-        ];
-        for (p, &w) in at_byte.iter().enumerate() {
-            assert_eq!(position_before_stripping(raw, p, true), w, "{p}");
+        for (p, &(boundary, byte)) in want.iter().enumerate() {
+            assert_eq!(position_before_stripping(raw, p, false), boundary, "{p}");
+            assert_eq!(position_before_stripping(raw, p, true), byte, "{p}");
         }
         assert_eq!(position_before_stripping(b"a\tb", 3, false), None);
         assert_eq!(position_before_stripping(b"a\tb", 2, false), Some(3));
