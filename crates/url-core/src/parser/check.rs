@@ -20,8 +20,7 @@ use crate::percent_encode::hex_value;
 use crate::simd::{find, find_host, Stop};
 use crate::storage::SliceStorage;
 use crate::url::{SchemeType, Url};
-use crate::validation::NoValidation;
-use crate::validation::ValidationError;
+use crate::validation::{NoValidation, ValidationError};
 
 /// The longest input the early stop answers for: a URL's serialization is
 /// at most three times its input (every byte percent-encoded), and one
@@ -459,10 +458,11 @@ fn domain_end(authority: &[u8]) -> usize {
 /// it, an ASCII domain is only lowercased, so it fails if a byte of it is
 /// a forbidden domain code point (`%` itself where no two hex digits
 /// follow), at the host's start, and parses otherwise unless it ends in a
-/// number (the IPv4 parser's, asked). Non-ASCII, decoded or not (IDNA),
-/// a tab or newline (removed), a C0 control or space in an input that ends
-/// in one (trimming may remove it), or an '@' (the caller's credentials):
-/// asked.
+/// number (the IPv4 parser's, asked). Non-ASCII, decoded or not, is the
+/// host parser's (IDNA): [`domain_by_parser`], unless an '@' follows in
+/// the authority. A tab or newline (removed), a C0 control or space in an
+/// input that ends in one (trimming may remove it), or an '@' (the
+/// caller's credentials): asked.
 fn percent_encoded_host(text: &str) -> HostAnswer {
     let authority = text.as_bytes();
     // The host state's buffer ends at ':' too (no brackets here).
@@ -593,7 +593,8 @@ fn file_answer(text: &str, rest_at: usize) -> Early {
 /// Bracketed, as the host state's buffer; else an ASCII domain (percent-
 /// decoded) that holds a forbidden domain code point fails at the host's
 /// start, and one without '%' that ends in a number fails as the IPv4
-/// parser does. Non-ASCII (IDNA) and tabs or newlines: asked.
+/// parser does. Non-ASCII: the host parser's ([`domain_by_parser`]).
+/// Tabs or newlines: asked.
 fn file_host_answer(text: &str) -> HostAnswer {
     let host = text.as_bytes();
     if host.first() == Some(&b'[') {
