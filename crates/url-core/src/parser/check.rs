@@ -604,10 +604,8 @@ fn file_host_answer(text: &str) -> HostAnswer {
         .iter()
         .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
         .unwrap_or(host.len());
-    let (text, buffer) = (
-        text.get(..end).unwrap_or_default(),
-        host.get(..end).unwrap_or_default(),
-    );
+    let text = text.get(..end).unwrap_or_default();
+    let buffer = text.as_bytes();
     let Some(domain) = decoded_ascii_domain(buffer, |_| false) else {
         return domain_by_parser(text, |_| false);
     };
