@@ -466,10 +466,9 @@ fn domain_end(authority: &[u8]) -> usize {
 fn percent_encoded_host(text: &str) -> HostAnswer {
     let authority = text.as_bytes();
     // The host state's buffer ends at ':' too (no brackets here).
-    let end = authority
-        .iter()
-        .position(|&b| matches!(b, b':' | b'/' | b'\\' | b'?' | b'#'))
-        .unwrap_or(authority.len());
+    let end = first_of(authority, |b| {
+        matches!(b, b':' | b'/' | b'\\' | b'?' | b'#')
+    });
     // `authority` runs to the input's end.
     let trimmed_at_end = authority.last().is_some_and(|&b| is_c0_control_or_space(b));
     // A C0 control or space is a forbidden domain code point, but where the
@@ -498,6 +497,23 @@ fn percent_encoded_host(text: &str) -> HostAnswer {
         return HostAnswer::Ask;
     }
     HostAnswer::Parses(end)
+}
+
+/// The first byte of `authority` that `ends` names (the end if none): a
+/// host buffer's end, found through the authority state's vector scan,
+/// whose stops include every byte that can end one. A byte loop's exit,
+/// at every host length, mispredicted about once a host (callgrind's
+/// model: a twentieth of `can_parse`'s mispredictions on the mutations).
+#[inline(always)]
+fn first_of(authority: &[u8], ends: impl Fn(u8) -> bool) -> usize {
+    let mut k = find(authority, 0, Stop::Authority);
+    while let Some(&b) = authority.get(k) {
+        if ends(b) {
+            return k;
+        }
+        k = find(authority, k + 1, Stop::Authority);
+    }
+    authority.len()
 }
 
 /// What [`decoded_ascii_domain`] finds.
@@ -600,10 +616,7 @@ fn file_host_answer(text: &str) -> HostAnswer {
     if host.first() == Some(&b'[') {
         return bracketed_host_answer(host, false);
     }
-    let end = host
-        .iter()
-        .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-        .unwrap_or(host.len());
+    let end = first_of(host, |b| matches!(b, b'/' | b'\\' | b'?' | b'#'));
     let text = text.get(..end).unwrap_or_default();
     let buffer = text.as_bytes();
     let Some(domain) = decoded_ascii_domain(buffer, |_| false) else {
