@@ -86,6 +86,21 @@ pub(crate) enum Stop {
 }
 
 impl Stop {
+    /// Every stop, in the order declared: `ALL[stop as usize]` is `stop`
+    /// (for code instantiated once per stop, through a `u8` parameter).
+    pub(crate) const ALL: [Stop; 10] = [
+        Stop::Path,
+        Stop::SpecialQuery,
+        Stop::Query,
+        Stop::Fragment,
+        Stop::Domain,
+        Stop::Authority,
+        Stop::BracketedAuthority,
+        Stop::OpaquePath,
+        Stop::Ldh,
+        Stop::LdhAnyCase,
+    ];
+
     /// The byte classes (`byte_class::CLASS` bits) this scan stops at.
     #[inline(always)]
     pub(crate) const fn class_mask(self) -> u32 {

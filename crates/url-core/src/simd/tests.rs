@@ -39,6 +39,15 @@ const STOPS: [Stop; 10] = [
     Stop::LdhAnyCase,
 ];
 
+/// `Stop::ALL` names each stop at its index, so that code instantiated
+/// per stop through `Stop::X as u8` scans for `X`.
+#[test]
+fn every_stop_is_at_its_index() {
+    for stop in STOPS {
+        assert_eq!(Stop::ALL[stop as usize], stop);
+    }
+}
+
 /// The sets are the standard's, independently of the tables.
 #[test]
 fn sets_match_the_standard() {
