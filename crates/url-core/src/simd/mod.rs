@@ -88,6 +88,13 @@ pub(crate) enum Stop {
 impl Stop {
     /// Every stop, in the order declared: `ALL[stop as usize]` is `stop`
     /// (for code instantiated once per stop, through a `u8` parameter).
+    #[cfg_attr(
+        not(any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
     pub(crate) const ALL: [Stop; 10] = [
         Stop::Path,
         Stop::SpecialQuery,
