@@ -291,38 +291,42 @@ fn expand_compression(address: &mut [u16; 8], compress: usize, piece_index: usiz
     }
 }
 
-/// For each set of zero pieces (bit `i`: piece `i` is 0), the IPv6
-/// serializer's compressed piece index (low nibble) and the length of the
-/// run of zeros it starts (high nibble; 0 where no run of two or more
-/// zeros is): "the first of the longest runs" looked up, not searched for
-/// (a search loop's exit, at every run length, mispredicted about once an
+/// "Find the IPv6 address compressed piece index" for the address whose
+/// zero pieces are the bits of `zeros` (bit `i`: piece `i` is 0): where
+/// the first of the longest runs of two or more zero pieces starts, and
+/// its length (0 where there is none). Bit `i` of `runs` after `k`
+/// rounds says pieces `i..=i+k` are all zero; its last nonzero value
+/// marks where the longest runs start.
+const fn compressed_run(zeros: u8) -> (usize, usize) {
+    let (mut runs, mut starts, mut longest) = (zeros as u32, 0u32, 0usize);
+    while runs != 0 {
+        starts = runs;
+        runs &= runs >> 1;
+        longest += 1;
+    }
+    if longest >= 2 {
+        (starts.trailing_zeros() as usize, longest)
+    } else {
+        (0, 0)
+    }
+}
+
+/// [`compressed_run`] for every set of zero pieces, the index in the low
+/// nibble and the length in the high one: looked up, not searched for (the
+/// search loop's exit, at every run length, mispredicted about once an
 /// address; alternating runs of the IPv6 host set, 0.68 → 0.67 of Ada's
 /// time, 8 of 9 lower). Vector builds only: elsewhere its 256 bytes cost
 /// more than the loop.
-const COMPRESSED: [u8; 256] = compressed_runs();
-
-const fn compressed_runs() -> [u8; 256] {
+const COMPRESSED: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut zeros = 0;
     while zeros < 256 {
-        let (mut best, mut best_len) = (0, 0);
-        let mut start = 0;
-        while start < 8 {
-            let mut len = 0;
-            while start + len < 8 && zeros >> (start + len) & 1 == 1 {
-                len += 1;
-            }
-            // Strictly longer: the first of equal runs stays.
-            if len >= 2 && len > best_len {
-                (best, best_len) = (start, len);
-            }
-            start += 1;
-        }
-        table[zeros] = (best | best_len << 4) as u8;
+        let (compress, longest) = compressed_run(zeros as u8);
+        table[zeros] = (compress | longest << 4) as u8;
         zeros += 1;
     }
     table
-}
+};
 
 /// The IPv6 serializer (without brackets) into a stack buffer; returns the
 /// used length (at most 39).
@@ -335,18 +339,7 @@ pub(crate) fn serialize_ipv6(address: &[u16; 8], out: &mut [u8; 40]) -> usize {
         let runs = COMPRESSED[usize::from(zeros)];
         (usize::from(runs & 0xF), usize::from(runs >> 4))
     } else {
-        // Where size counts more (firmware, WebAssembly), no table: bit
-        // `i` of `runs` after `k` rounds says pieces `i..=i+k` are all
-        // zero, and its last nonzero value marks where the longest runs
-        // start.
-        let (mut runs, mut starts, mut longest) = (u32::from(zeros), 0, 0usize);
-        while runs != 0 {
-            starts = runs;
-            runs &= runs >> 1;
-            longest += 1;
-        }
-        let longest = if longest >= 2 { longest } else { 0 };
-        (starts.trailing_zeros() as usize, longest)
+        compressed_run(zeros)
     };
     let compress = if longest == 0 { usize::MAX } else { compress };
     let mut n = 0;
